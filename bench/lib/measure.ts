@@ -1,0 +1,56 @@
+/**
+ * Timing helpers shared by the benchmarks: medians and percentiles of repeated runs, memory
+ * snapshots, and a fixed-width table printer. Benchmarks report ratios against a baseline run in
+ * the same process on the same data.
+ */
+
+/** Milliseconds of each of `runs` calls of `fn`, after `warmup` untimed calls. */
+export function sample(fn: () => unknown, runs: number, warmup = 1): number[] {
+  for (let i = 0; i < warmup; i++) fn()
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now()
+    fn()
+    times.push(performance.now() - t0)
+  }
+  return times
+}
+
+/** The q-quantile (0…1) of a sample, by nearest rank. */
+export function quantile(times: readonly number[], q: number): number {
+  const sorted = [...times].sort((a, b) => a - b)
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))
+  return sorted[rank] ?? Number.NaN
+}
+
+/** The median of a sample. */
+export function median(times: readonly number[]): number {
+  return quantile(times, 0.5)
+}
+
+/** Heap and resident bytes after a forced collection (run node with --expose-gc for accuracy). */
+export function memoryNow(): { rss: number; heapUsed: number; external: number } {
+  const gc = (globalThis as { gc?: () => void }).gc
+  if (gc !== undefined) {
+    gc()
+    gc()
+  }
+  const { rss, heapUsed, external } = process.memoryUsage()
+  return { rss, heapUsed, external }
+}
+
+/** Prints rows as an aligned text table and returns the text. */
+export function table(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const cells = [header, ...rows].map((row) => row.map((c) => (typeof c === 'number' ? formatNumber(c) : c)))
+  const widths = header.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? '').length)))
+  const text = cells.map((row) => row.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')).join('\n')
+  console.log(text)
+  return text
+}
+
+function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return String(n)
+  if (Math.abs(n) >= 100) return n.toFixed(0)
+  if (Math.abs(n) >= 1) return n.toFixed(2)
+  return n.toPrecision(3)
+}
