@@ -4,6 +4,10 @@
  * the validated query to the index that answers it.
  */
 
+import { type FetchFunction, fetchOver } from './api/fetch.js'
+import { iterateAll } from './api/iterate-all.js'
+import { handleRequest, type RequestOptions } from './api/request.js'
+import type { ApiResponse } from './api/responses.js'
 import { resultOrder } from './collect/order.js'
 import { envelope } from './collect/page.js'
 import { DnsIndex } from './indexes/dns-index.js'
@@ -11,12 +15,16 @@ import { RecordStore } from './indexes/record-store.js'
 import { ReverseIndex } from './indexes/reverse-index.js'
 import { type LoadStats, loadSources } from './ingest/load.js'
 import { parseDnsParams } from './query/dns-params.js'
+import { parsePrioritizeParams } from './query/prioritize-params.js'
 import { parseReverseParams } from './query/reverse-params.js'
 import { parseWhoisParams } from './query/whois-params.js'
+import { PrioritizationQueue, type PrioritizedDomain } from './queue/prioritization-queue.js'
+import { writePrioritizedJsonl } from './queue/write-jsonl.js'
 import type {
   Envelope,
   Observation,
   Params,
+  PrioritizeResponse,
   Progress,
   Sources,
   SummaryResponse,
@@ -31,6 +39,8 @@ export interface BuildOptions {
   onProgress?: (progress: Progress) => void
   /** Bearer tokens `request()` accepts; none means no check. */
   tokens?: readonly string[]
+  /** The clock `prioritize()` stamps `queued_at` with. Default: the system clock. */
+  now?: () => Date
 }
 
 /** What `engine.stats()` reports. */
@@ -51,6 +61,8 @@ interface Parts {
   load: LoadStats
   buildMs: number
   tokens: readonly string[]
+  now: () => Date
+  queue: PrioritizationQueue
 }
 
 /**
@@ -92,6 +104,8 @@ export class Engine {
       load: loaded.stats,
       buildMs: 0,
       tokens: options.tokens ?? [],
+      now: options.now ?? (() => new Date()),
+      queue: new PrioritizationQueue(),
     }
     parts.buildMs = performance.now() - started
     return new Engine(parts)
@@ -147,6 +161,112 @@ export class Engine {
    */
   txt(params: Params): Envelope<Observation> | SummaryResponse {
     return this.#parts.txt.search(parseDnsParams('txt', params))
+  }
+
+  /**
+   * Queues a domain for WHOIS collection (SPEC 9); asking again for a queued domain keeps its place.
+   *
+   * @param params - `{ domain }`, normalised like a host
+   * @example
+   * ```ts
+   * engine.prioritize({ domain: 'Example.ORG.' })
+   * // { domain: 'example.org', queued: true, queued_at: '2024-05-01T10:00:00Z', already_queued: false }
+   * ```
+   */
+  prioritize(params: Params): PrioritizeResponse {
+    return this.#parts.queue.add(parsePrioritizeParams(params), this.#parts.now())
+  }
+
+  /**
+   * The prioritisation queue in queue order.
+   *
+   * @example
+   * ```ts
+   * engine.prioritized() // [{ domain: 'example.org', queued_at: '2024-05-01T10:00:00Z' }]
+   * ```
+   */
+  prioritized(): PrioritizedDomain[] {
+    return this.#parts.queue.list()
+  }
+
+  /**
+   * Writes the prioritisation queue as JSON Lines for a collector, atomically.
+   *
+   * @param path - the file to write
+   * @returns the number of domains written
+   * @example
+   * ```ts
+   * await engine.exportPrioritized('queue.jsonl') // 1; line: {"domain":"example.org","queued_at":"2024-05-01T10:00:00Z"}
+   * ```
+   */
+  exportPrioritized(path: string): Promise<number> {
+    return writePrioritizedJsonl(path, this.#parts.queue.list())
+  }
+
+  /**
+   * Answers an API request as the HTTP API would (SPEC 8); never throws.
+   *
+   * @param pathAndQuery - a path with its query string, or a full URL (only path and query count)
+   * @param options - headers (`Authorization: Bearer <token>` when the engine has tokens) and method
+   * @example
+   * ```ts
+   * await engine.request('/v1/domain/reverse?phrase=acme&page=1') // { status: 200, body: { page: 1, ... } }
+   * await engine.request('/v1/domain/reverse?slop=x')            // { status: 400, body: { error: { code: 'invalid_parameter', param: 'slop', ... } } }
+   * ```
+   */
+  request(pathAndQuery: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    return handleRequest(this, this.#parts.tokens, pathAndQuery, options)
+  }
+
+  /**
+   * A fetch-compatible function over {@link Engine.request}, bound to this engine.
+   *
+   * @example
+   * ```ts
+   * const f = engine.fetch
+   * const res = await f('https://any.host/v1/domain/mx?host=example.com', { headers: { authorization: 'Bearer t' } })
+   * await res.json() // { page: 0, pages: 1, result_count: 2, results: [...] }
+   * ```
+   */
+  readonly fetch: FetchFunction = fetchOver((pathAndQuery, options) => this.request(pathAndQuery, options))
+
+  /**
+   * Every reverse-search result in result order, page after page; parameters are validated at the call.
+   *
+   * @param params - as {@link Engine.reverse}, without `page`
+   * @example
+   * ```ts
+   * for await (const record of engine.reverseAll({ name: 'acme' })) console.log(record.query)
+   * ```
+   */
+  reverseAll(params: Params): AsyncIterableIterator<WhoisRecord> {
+    return iterateAll('reverseAll', params, (p) => this.reverse(p))
+  }
+
+  /**
+   * Every MX search result in result order; parameters are validated at the call.
+   *
+   * @param params - as {@link Engine.mx}, without `page` or `summarize`
+   * @example
+   * ```ts
+   * for await (const observation of engine.mxAll({ nameserver: 'example-dns.net' })) console.log(observation.id)
+   * ```
+   */
+  mxAll(params: Params): AsyncIterableIterator<Observation> {
+    return iterateAll('mxAll', params, (p) => this.mx(p))
+  }
+
+  /**
+   * Every TXT search result in result order; parameters are validated at the call.
+   *
+   * @param params - as {@link Engine.txt}, without `page` or `summarize`
+   * @example
+   * ```ts
+   * for await (const observation of engine.txtAll({ txt: 'v=spf1' })) console.log(observation.id)
+   * ```
+   */
+  txtAll(params: Params): AsyncIterableIterator<Observation> {
+    return iterateAll('txtAll', params, (p) => this.txt(p))
   }
 
   /** Counts, rejects, memory and build time. */

@@ -3,6 +3,10 @@
  * This file is the whole public surface.
  */
 
+export type { HeaderInput } from './api/auth.js'
+export type { FetchFunction } from './api/fetch.js'
+export type { RequestOptions } from './api/request.js'
+export type { ApiErrorCode, ApiResponse, ErrorBody } from './api/responses.js'
 export type { BuildOptions, EngineStats } from './engine.js'
 export { Engine } from './engine.js'
 export type { QueryErrorCode, SnapshotErrorCode } from './errors.js'
@@ -10,6 +14,7 @@ export { QueryError, SnapshotError } from './errors.js'
 export { apexDomain } from './normalize/apex.js'
 export type { NormalizeDateOptions } from './normalize/date.js'
 export { normalizeDate } from './normalize/date.js'
+export type { PrioritizedDomain } from './queue/prioritization-queue.js'
 export type {
   Contact,
   DnsKind,

@@ -1,30 +1,74 @@
 /**
- * PLACEHOLDER (replaced by the DNS-search work): the MX or TXT observation index.
+ * The frozen index of one kind of DNS observations (MX or TXT), answering SPEC 6 searches:
+ * the query's criteria give sorted observation ordinals (src/query/dns), which become a page of
+ * observations rebuilt from the columns, or a summary. Its whole state is plain data
+ * (dns-state.ts), so a snapshot can store it and construct the index again without a build.
  */
 import { envelope } from '../collect/page.js'
+import { summarize } from '../collect/summary.js'
+import { matchObservations } from '../query/dns/match.js'
 import type { DnsQuery } from '../query/dns-params.js'
 import type { DnsKind, Envelope, Observation, SummaryResponse } from '../types.js'
+import { buildDnsState } from './dns-build.js'
+import { observationAt } from './dns-observations.js'
+import type { DnsState } from './dns-state.js'
 
-/** The frozen index of one kind of observations. */
+/**
+ * The index of MX or TXT observations.
+ *
+ * @example
+ * ```ts
+ * const index = DnsIndex.build('mx', observations)
+ * index.search(parseDnsParams('mx', { nameserver: 'example-dns.net', most_recent: true }))
+ * // { page: 0, pages: 1, result_count: 2, results: [...] }
+ * ```
+ */
 export class DnsIndex {
-  readonly #observations: readonly Observation[]
-  private constructor(observations: readonly Observation[]) {
-    this.#observations = observations
+  /** The index's plain-data state, for snapshots; never mutated. */
+  readonly state: DnsState
+
+  /**
+   * Wraps a state built by {@link DnsIndex.build} or read back from a snapshot.
+   *
+   * @param state - the plain-data state
+   */
+  constructor(state: DnsState) {
+    this.state = state
   }
 
-  /** Builds the index of one kind. */
+  /**
+   * Builds the index of one kind.
+   *
+   * @param kind - `mx` or `txt`
+   * @param observations - validated observations (apex host item first), ids unique
+   * @example
+   * ```ts
+   * DnsIndex.build('txt', [{ date: '2024-01-02', id: 't1', items: [...] }]).size // 1
+   * ```
+   */
   static build(kind: DnsKind, observations: readonly Observation[]): DnsIndex {
-    void kind
-    return new DnsIndex(observations)
+    return new DnsIndex(buildDnsState(kind, observations))
   }
 
   /** The number of observations. */
   get size(): number {
-    return this.#observations.length
+    return this.state.days.length
   }
 
-  /** Answers a query: a page, or a summary. */
+  /**
+   * Answers a query: a page of observations in result order, or a summary of every match.
+   *
+   * @param query - a query validated by parseDnsParams for this index's kind
+   * @example
+   * ```ts
+   * index.search(parseDnsParams('txt', { txt: '_spf.google.com', summarize: 'host', summary_context: 'dns-ns' }))
+   * // { summary: { other: 0, values: { 'ns1.example-dns.net': 3 } } }
+   * ```
+   */
   search(query: DnsQuery): Envelope<Observation> | SummaryResponse {
-    return envelope(this.#observations.length, query.page, (i) => this.#observations[i] as Observation)
+    const state = this.state
+    const ids = matchObservations(state, query)
+    if (query.summary !== null) return summarize(state, ids, query.summary)
+    return envelope(ids.length, query.page, (i) => observationAt(state, ids[i] as number))
   }
 }

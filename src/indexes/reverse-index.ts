@@ -1,24 +1,149 @@
 /**
- * PLACEHOLDER (replaced by the reverse-search work): the reverse WHOIS index.
+ * The reverse WHOIS index (SPEC 5): built once from the records in result order (document id =
+ * array index, so ascending ids are result order), then read-only. It holds one structure per kind
+ * of criterion, each a handful of typed arrays and byte string tables:
+ *
+ *   text         registration-text terms → documents → position codes (phrase, slop, street, flags)
+ *                and → organization value ordinals (name)
+ *   postal       postal-code keys → documents (postalcode text)
+ *   digits       phone 4-gram → documents, and phone digits per document (phone text)
+ *   nameservers  hosts sorted by reversed labels → documents, and host ranks per document (nameserver)
+ *   created, updated, expires   instants sorted with their documents, and ranks per document (ranges)
+ *
+ * `state` is the plain data of all of them, and the constructor takes it back, so a snapshot can save
+ * and reopen the index without rebuilding.
  */
+
+import { matchReverse, type ReverseStructures } from '../query/reverse/planner.js'
 import type { ReverseQuery } from '../query/reverse-params.js'
-import type { WhoisRecord } from '../types.js'
+import type { DomainSection, WhoisRecord } from '../types.js'
+import { FIELD_PHONE, FIELD_POSTAL, fieldClass, forEachContactValue } from './contact-values.js'
+import { DateColumn, type DateColumnState, normInstant } from './date-column.js'
+import { DigitsIndex, DigitsIndexBuilder, type DigitsIndexState } from './digits-index.js'
+import { LabelSuffixIndex, type LabelSuffixIndexState } from './label-suffix-index.js'
+import { PostalTerms, PostalTermsBuilder, type PostalTermsState } from './postal-terms.js'
+import { RegistrationText, RegistrationTextBuilder, type RegistrationTextState } from './registration-text.js'
 
-/** The frozen reverse-search index over records numbered in result order. */
+/** The plain-data state of a {@link ReverseIndex}. */
+export interface ReverseIndexState {
+  readonly docCount: number
+  readonly text: RegistrationTextState
+  readonly postal: PostalTermsState
+  readonly digits: DigitsIndexState
+  readonly nameservers: LabelSuffixIndexState
+  readonly created: DateColumnState
+  readonly updated: DateColumnState
+  readonly expires: DateColumnState
+}
+
+/**
+ * The frozen reverse-search index over records numbered in result order.
+ *
+ * @example
+ * ```ts
+ * const index = ReverseIndex.build(records)
+ * index.search(parseReverseParams({ phrase: 'acme holdings', slop: 1 })) // Uint32Array [0, 7, 42]
+ * ```
+ */
 export class ReverseIndex {
-  readonly #size: number
-  private constructor(size: number) {
-    this.#size = size
+  readonly #s: ReverseStructures
+
+  /** @param state - as {@link ReverseIndex.state} or a saved snapshot gives it */
+  constructor(state: ReverseIndexState) {
+    this.#s = Object.freeze({
+      docCount: state.docCount,
+      text: new RegistrationText(state.text),
+      postal: new PostalTerms(state.postal),
+      digits: new DigitsIndex(state.digits),
+      nameservers: new LabelSuffixIndex(state.nameservers),
+      created: new DateColumn(state.created),
+      updated: new DateColumn(state.updated),
+      expires: new DateColumn(state.expires),
+    })
   }
 
-  /** Builds the index; document id = array index. */
+  /**
+   * Builds the index; document id = array index.
+   *
+   * @param records - the records in result order
+   * @example
+   * ```ts
+   * ReverseIndex.build([{ registrant: { organization: 'Acme' } }]).size // 1
+   * ```
+   */
   static build(records: readonly WhoisRecord[]): ReverseIndex {
-    return new ReverseIndex(records.length)
+    const n = records.length
+    const text = new RegistrationTextBuilder()
+    const postal = new PostalTermsBuilder()
+    const digits = new DigitsIndexBuilder()
+    const nameservers = new Array<unknown>(n)
+    const created = new Float64Array(n)
+    const updated = new Float64Array(n)
+    const expires = new Float64Array(n)
+    const visit = (field: string, value: string): void => {
+      text.addValue(field, value)
+      const cls = fieldClass(field)
+      if (cls === FIELD_POSTAL) postal.addValue(value)
+      else if (cls === FIELD_PHONE) digits.addValue(value)
+    }
+    for (let doc = 0; doc < n; doc++) {
+      const record = records[doc] as WhoisRecord
+      text.startDoc(doc)
+      postal.startDoc(doc)
+      digits.startDoc(doc)
+      forEachContactValue(record, visit)
+      text.endDoc()
+      postal.endDoc()
+      // Loaded records are checked, but in-memory ones may carry anything: read `domain` defensively.
+      const domain: unknown = record.domain
+      const section = (domain !== null && typeof domain === 'object' ? domain : {}) as DomainSection
+      nameservers[doc] = section.nameservers
+      created[doc] = normInstant(section.created_norm)
+      updated[doc] = normInstant(section.updated_norm)
+      expires[doc] = normInstant(section.expires_norm)
+    }
+    return new ReverseIndex({
+      docCount: n,
+      text: text.finish().state,
+      postal: postal.finish().state,
+      digits: digits.finish().state,
+      nameservers: LabelSuffixIndex.build(nameservers).state,
+      created: DateColumn.build(created).state,
+      updated: DateColumn.build(updated).state,
+      expires: DateColumn.build(expires).state,
+    })
   }
 
-  /** The matching document ids, ascending (= result order). */
+  /** The number of documents. */
+  get size(): number {
+    return this.#s.docCount
+  }
+
+  /** The plain data of every structure, for saving. */
+  get state(): ReverseIndexState {
+    const s = this.#s
+    return {
+      docCount: s.docCount,
+      text: s.text.state,
+      postal: s.postal.state,
+      digits: s.digits.state,
+      nameservers: s.nameservers.state,
+      created: s.created.state,
+      updated: s.updated.state,
+      expires: s.expires.state,
+    }
+  }
+
+  /**
+   * The matching document ids, ascending (= result order).
+   *
+   * @param query - a query from parseReverseParams
+   * @example
+   * ```ts
+   * index.search(parseReverseParams({ nameserver: 'example.com' })) // Uint32Array [2, 5]
+   * ```
+   */
   search(query: ReverseQuery): Uint32Array {
-    void query
-    return new Uint32Array(this.#size)
+    return matchReverse(this.#s, query)
   }
 }

@@ -1,0 +1,46 @@
+/**
+ * The five API paths and the query method each one calls. The routes work over any
+ * {@link ApiTarget}, synchronous (the embedded engine) or asynchronous, so every engine shares them.
+ */
+import { showValue } from '../errors.js'
+import type {
+  Envelope,
+  Observation,
+  Params,
+  PrioritizeResponse,
+  SummaryResponse,
+  WhoisRecord,
+} from '../types.js'
+import { type ApiResponse, failure, ok } from './responses.js'
+
+/** A value or a promise of it. */
+export type MaybePromise<T> = T | Promise<T>
+
+/** The query methods the API paths call; each validates its parameters and throws `QueryError`. */
+export interface ApiTarget {
+  whois(params: Params): MaybePromise<WhoisRecord | null>
+  reverse(params: Params): MaybePromise<Envelope<WhoisRecord>>
+  mx(params: Params): MaybePromise<Envelope<Observation> | SummaryResponse>
+  txt(params: Params): MaybePromise<Envelope<Observation> | SummaryResponse>
+  prioritize(params: Params): MaybePromise<PrioritizeResponse>
+}
+
+type Route = (target: ApiTarget, params: Params) => Promise<ApiResponse>
+
+/** The API paths, exactly as the HTTP API spells them, and what each answers. */
+export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
+  ['/v1/domain/whois', forwardLookup],
+  ['/v1/domain/reverse', async (target, params) => ok(await target.reverse(params))],
+  ['/v1/domain/whois/prioritize', async (target, params) => ok(await target.prioritize(params))],
+  ['/v1/domain/mx', async (target, params) => ok(await target.mx(params))],
+  ['/v1/domain/txt', async (target, params) => ok(await target.txt(params))],
+])
+
+async function forwardLookup(target: ApiTarget, params: Params): Promise<ApiResponse> {
+  const record = await target.whois(params)
+  if (record !== null) return ok(record)
+  const { domain, apex_domain } = params
+  const apex = apex_domain === true || apex_domain === 'true' ? 'the apex of ' : ''
+  const message = `domindex: no WHOIS record for ${apex}domain ${showValue(domain)}`
+  return failure(404, 'not_found', message, 'domain')
+}

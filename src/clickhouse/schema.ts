@@ -1,0 +1,123 @@
+/**
+ * The ClickHouse schema of an exported corpus, and its DDL. Each table exists twice: `<name>_local`,
+ * a MergeTree holding one shard's rows, and `<name>`, the table queries read. With a cluster,
+ * `<name>` is a Distributed table over every shard's `<name>_local`, sharded by a hash of the apex
+ * domain, so that a domain's WHOIS record and all observations of an apex live on one shard: the
+ * per-apex `most_recent` subquery then runs shard-locally on `<name>_local` (no GLOBAL IN, no data
+ * shipped between shards). Without a cluster, `<name>` is a Merge table over the one local table,
+ * so that queries are the same text in both set-ups.
+ *
+ * Every statement is plain SQL of the subset ClickHouse 18.16 (Debian 12) and current releases
+ * share: no LowCardinality, no skip indexes, no Nullable in sort keys.
+ */
+import { sqlIdentifier, sqlString } from './sql-literal.js'
+
+/** One table's columns and MergeTree sort key. */
+export interface TableSpec {
+  /** The name queries use; the shard-local table is `<name>_local`. */
+  name: string
+  /** Column name → ClickHouse type, in order. */
+  columns: readonly (readonly [string, string])[]
+  /** The MergeTree ORDER BY expression. */
+  orderBy: string
+}
+
+const OBSERVATION_COLUMNS: TableSpec['columns'] = [
+  ['id', 'String'],
+  ['day', 'Int32'],
+  ['apex', 'String'],
+  ['item_context', 'Array(String)'],
+  ['item_type', 'Array(String)'],
+  ['item_meta', 'Array(UInt8)'],
+  ['item_value', 'Array(String)'],
+  ['item_lower', 'Array(String)'],
+  ['item_text', 'Array(String)'],
+  ['item_host', 'Array(String)'],
+  ['record', 'String'],
+]
+
+/** The three tables of an exported corpus. */
+export const TABLES: readonly TableSpec[] = [
+  {
+    name: 'whois',
+    columns: [
+      ['key', 'String'],
+      ['apex', 'String'],
+      ['created', 'String'],
+      ['created_has', 'UInt8'],
+      ['created_s', 'Int64'],
+      ['updated_has', 'UInt8'],
+      ['updated_s', 'Int64'],
+      ['expires_has', 'UInt8'],
+      ['expires_s', 'Int64'],
+      ['text_tokens', 'Array(String)'],
+      ['text_codes', 'Array(UInt32)'],
+      ['value_texts', 'Array(String)'],
+      ['value_classes', 'Array(UInt8)'],
+      ['org_tokens', 'Array(Array(String))'],
+      ['postal_keys', 'Array(String)'],
+      ['phone_digits', 'Array(String)'],
+      ['ns_keys', 'Array(String)'],
+      ['record', 'String'],
+    ],
+    // Forward lookups read one key: the primary index finds its granule.
+    orderBy: 'key',
+  },
+  // Apex first: host= and most_recent read one apex's rows from a contiguous range.
+  { name: 'mx', columns: OBSERVATION_COLUMNS, orderBy: '(apex, day, id)' },
+  { name: 'txt', columns: OBSERVATION_COLUMNS, orderBy: '(apex, day, id)' },
+]
+
+/** Where the schema goes. */
+export interface SchemaTarget {
+  database: string
+  /** A cluster from the servers' `remote_servers`; DDL then runs `ON CLUSTER` through ZooKeeper. */
+  cluster?: string | undefined
+}
+
+/**
+ * The table an export inserts a table's rows into: the Distributed table on a cluster, which routes
+ * each row to its shard, else the local table (a Merge table takes no inserts).
+ *
+ * @param target - the database and the optional cluster
+ * @param name - the table's query name
+ * @example
+ * ```ts
+ * insertTable({ database: 'dmx' }, 'whois')                 // 'dmx.whois_local'
+ * insertTable({ database: 'dmx', cluster: 'dmx' }, 'whois') // 'dmx.whois'
+ * ```
+ */
+export function insertTable(target: SchemaTarget, name: string): string {
+  const db = sqlIdentifier(target.database, 'database')
+  return target.cluster === undefined ? `${db}.${name}_local` : `${db}.${name}`
+}
+
+/**
+ * The statements that (re)create the schema: the database, then for each table a drop of both
+ * tables and their creation. An export replaces what a previous export left.
+ *
+ * @param target - the database and the optional cluster
+ * @example
+ * ```ts
+ * schemaStatements({ database: 'dmx' })[0] // 'CREATE DATABASE IF NOT EXISTS dmx'
+ * ```
+ */
+export function schemaStatements(target: SchemaTarget): string[] {
+  const db = sqlIdentifier(target.database, 'database')
+  const cluster = target.cluster === undefined ? undefined : sqlIdentifier(target.cluster, 'cluster')
+  const on = cluster === undefined ? '' : ` ON CLUSTER ${cluster}`
+  const statements = [`CREATE DATABASE IF NOT EXISTS ${db}${on}`]
+  for (const table of TABLES) {
+    const local = `${db}.${table.name}_local`
+    const columns = table.columns.map(([name, type]) => `${name} ${type}`).join(', ')
+    statements.push(
+      `DROP TABLE IF EXISTS ${db}.${table.name}${on}`,
+      `DROP TABLE IF EXISTS ${local}${on}`,
+      `CREATE TABLE ${local}${on} (${columns}) ENGINE = MergeTree ORDER BY ${table.orderBy}`,
+      cluster === undefined
+        ? `CREATE TABLE ${db}.${table.name} AS ${local} ENGINE = Merge(${db}, ${sqlString(`^${table.name}_local$`)})`
+        : `CREATE TABLE ${db}.${table.name}${on} AS ${local} ENGINE = Distributed(${cluster}, ${db}, ${table.name}_local, sipHash64(apex))`,
+    )
+  }
+  return statements
+}

@@ -1,0 +1,191 @@
+/**
+ * Which documents hold a phone number containing a run of digits? Every `phone` value is reduced to
+ * its digits (`+1.650.253.0000` → `16502530000`); the index keeps those digit strings per document
+ * for verification, and postings of every 4-digit window (gram) for candidates. A query's digits
+ * (at least 4) can only occur in a value holding all of the query's grams, so the candidates are
+ * the intersection of the query grams' documents; each is then verified against its digit strings.
+ *
+ * Layout:
+ *   grams          Postings, T = 10,000 (gram = its digits read as a number), documents only
+ *   digits         Uint8Array        digit values 0…9 of every kept phone value, concatenated
+ *   valueStart     Uint32Array(V+1)  value v is digits[valueStart[v], valueStart[v + 1])
+ *   docValueStart  Uint32Array(N+1)  document d's values are [docValueStart[d], docValueStart[d + 1])
+ * Invariants: a document's values are distinct; values shorter than 4 digits are not kept (no
+ * query can match them).
+ */
+import { type Postings, PostingsBuilder } from './postings.js'
+import { U32Chunks } from './u32-chunks.js'
+
+/** Digits a phone query needs at least, and the gram length of the index. */
+export const GRAM = 4
+/** The number of distinct grams. */
+export const GRAM_COUNT = 10 ** GRAM
+
+const ASCII = /^[\x00-\x7f]*$/
+const NON_DIGITS = /[^0-9]+/g
+
+/**
+ * The digits of a phone value or query, after NFKC (so full-width `６５０` counts as `650`).
+ *
+ * @example
+ * ```ts
+ * phoneDigits('+1.650-253-0000') // '16502530000'
+ * ```
+ */
+export function phoneDigits(text: string): string {
+  return (ASCII.test(text) ? text : text.normalize('NFKC')).replace(NON_DIGITS, '')
+}
+
+/** The plain-data state of {@link DigitsIndex}. */
+export interface DigitsIndexState {
+  readonly grams: Postings
+  readonly digits: Uint8Array
+  readonly valueStart: Uint32Array
+  readonly docValueStart: Uint32Array
+}
+
+/**
+ * Phone digit strings per document, with 4-gram postings.
+ *
+ * @example
+ * ```ts
+ * const b = new DigitsIndexBuilder()
+ * b.startDoc(0); b.addValue('+1.6502530000')
+ * b.finish().contains(0, Uint8Array.of(2, 5, 3, 0)) // true
+ * ```
+ */
+export class DigitsIndex {
+  /** Gram → documents. */
+  readonly grams: Postings
+  readonly #digits: Uint8Array
+  readonly #valueStart: Uint32Array
+  readonly #docValueStart: Uint32Array
+
+  /** @param state - as {@link DigitsIndex.state} or a saved snapshot gives it */
+  constructor(state: DigitsIndexState) {
+    this.grams = state.grams
+    this.#digits = state.digits
+    this.#valueStart = state.valueStart
+    this.#docValueStart = state.docValueStart
+  }
+
+  /** The plain data of this index. */
+  get state(): DigitsIndexState {
+    return {
+      grams: this.grams,
+      digits: this.#digits,
+      valueStart: this.#valueStart,
+      docValueStart: this.#docValueStart,
+    }
+  }
+
+  /**
+   * Whether one phone value of `doc` contains `query` (digit values 0…9) as a contiguous run.
+   *
+   * @param doc - a document id
+   * @param query - the query's digit values
+   * @example
+   * ```ts
+   * digits.contains(0, Uint8Array.of(2, 5, 3, 0)) // true for a document with phone +1.6502530000
+   * ```
+   */
+  contains(doc: number, query: Uint8Array): boolean {
+    const digits = this.#digits
+    const valueStart = this.#valueStart
+    const m = query.length
+    const first = query[0] as number
+    for (
+      let v = this.#docValueStart[doc] as number, end = this.#docValueStart[doc + 1] as number;
+      v < end;
+      v++
+    ) {
+      const last = (valueStart[v + 1] as number) - m
+      for (let i = valueStart[v] as number; i <= last; i++) {
+        if (digits[i] !== first) continue
+        let j = 1
+        while (j < m && digits[i + j] === query[j]) j++
+        if (j === m) return true
+      }
+    }
+    return false
+  }
+}
+
+/**
+ * Builds a {@link DigitsIndex}; every document 0…N−1 must be started, in order.
+ *
+ * @example
+ * ```ts
+ * const b = new DigitsIndexBuilder()
+ * b.startDoc(0); b.addValue('+44 20 7946 0000'); b.startDoc(1); b.finish()
+ * ```
+ */
+export class DigitsIndexBuilder {
+  readonly #grams = new PostingsBuilder(false)
+  #digits: Uint8Array = new Uint8Array(1 << 16)
+  #length = 0
+  readonly #valueStart = new U32Chunks()
+  readonly #docValueStart = new U32Chunks()
+  #docFirstValue = 0
+  #started = false
+
+  /** Starts document `doc`, which must be the next id. */
+  startDoc(doc: number): void {
+    if (doc !== this.#docValueStart.length) {
+      throw new Error(`domindex: digits index expects document ${this.#docValueStart.length}, got ${doc}`)
+    }
+    if (this.#started) this.#grams.endDoc()
+    this.#grams.startDoc(doc)
+    this.#started = true
+    this.#docFirstValue = this.#valueStart.length
+    this.#docValueStart.push(this.#docFirstValue)
+  }
+
+  /** Adds one phone value of the current document. */
+  addValue(text: string): void {
+    const value = phoneDigits(text)
+    if (value.length < GRAM) return
+    const start = this.#length
+    if (this.#isRepeat(value)) return
+    if (start + value.length > this.#digits.length) {
+      const bigger = new Uint8Array(Math.max(this.#digits.length * 2, start + value.length))
+      bigger.set(this.#digits)
+      this.#digits = bigger
+    }
+    let gram = 0
+    for (let i = 0; i < value.length; i++) {
+      const d = value.charCodeAt(i) - 48
+      this.#digits[start + i] = d
+      gram = (gram * 10 + d) % GRAM_COUNT
+      if (i >= GRAM - 1) this.#grams.add(gram, 0)
+    }
+    this.#valueStart.push(start)
+    this.#length = start + value.length
+  }
+
+  /** Lays out the index. */
+  finish(): DigitsIndex {
+    if (this.#started) this.#grams.endDoc()
+    this.#valueStart.push(this.#length)
+    const valueStart = this.#valueStart.toArray()
+    this.#docValueStart.push(this.#valueStart.length - 1)
+    return new DigitsIndex({
+      grams: this.#grams.finish(GRAM_COUNT),
+      digits: this.#digits.slice(0, this.#length),
+      valueStart,
+      docValueStart: this.#docValueStart.toArray(),
+    })
+  }
+
+  #isRepeat(value: string): boolean {
+    for (let v = this.#docFirstValue; v < this.#valueStart.length; v++) {
+      const start = this.#valueStart.get(v)
+      const end = v + 1 < this.#valueStart.length ? this.#valueStart.get(v + 1) : this.#length
+      if (end - start !== value.length) continue
+      let i = 0
+      while (i < value.length && this.#digits[start + i] === value.charCodeAt(i) - 48) i++
+      if (i === value.length) return true
+    }
+    return false
+  }
+}

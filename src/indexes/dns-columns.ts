@@ -1,0 +1,234 @@
+/**
+ * First build step of the DNS index: observations in result order turned into columns (days, ids,
+ * shapes, item occurrences as field + value, distinct items, apex values), with the observations
+ * the columns cannot rebuild exactly set aside verbatim. Layout of the result in dns-state.ts.
+ */
+import type { Item, Observation } from '../types.js'
+import { dayNumber } from './dns-day.js'
+import { U32List } from './dns-growable.js'
+import { resultOrder } from './dns-order.js'
+import { itemShape, observationShape } from './dns-shapes.js'
+import { StringIds } from './string-ids.js'
+
+/** Observation and item columns, before postings and lookups are added. */
+export interface Columns {
+  strings: string[]
+  days: Int32Array
+  ids: string[]
+  obsShape: Uint8Array
+  /** The string id of each observation's apex value (its first item's value). */
+  apexValue: Uint32Array
+  verbatimOrdinals: Uint32Array
+  verbatim: Observation[]
+  fieldContext: Uint32Array
+  fieldType: Uint32Array
+  fieldMeta: Uint8Array
+  fieldShape: Uint8Array
+  obsItemStart: Uint32Array
+  obsItemField: Uint16Array | Uint32Array
+  obsItemValue: Uint32Array
+  /** The item id of each occurrence (for the postings; not kept in the state). */
+  occurrenceItem: Uint32Array
+  itemField: Uint32Array
+  itemValue: Uint32Array
+  valueFirstItem: Int32Array
+  itemNextSameValue: Int32Array
+}
+
+/**
+ * Orders the observations (date descending, id ascending) and interns their strings and items.
+ *
+ * @param observations - validated observations of one kind
+ * @example
+ * ```ts
+ * buildColumns([{ date: '2024-01-02', id: 'a', items: [{ context: '', is_metadata: true, type: 'host', value: 'a.com' }] }]).strings
+ * // ['', 'host', 'a.com']
+ * ```
+ */
+export function buildColumns(observations: readonly Observation[]): Columns {
+  const n = observations.length
+  const loadDays = new Int32Array(n)
+  const loadIds = new Array<string>(n)
+  for (let i = 0; i < n; i++) {
+    const o = observations[i] as Observation
+    const day = typeof o.date === 'string' ? dayNumber(o.date) : Number.NaN
+    loadDays[i] = Number.isNaN(day) ? 0 : day
+    loadIds[i] = typeof o.id === 'string' ? o.id : String(o.id)
+  }
+  const order = resultOrder(loadDays, loadIds)
+  const strings = new StringIds()
+  const fields = new FieldTable(strings)
+  const items = new ItemTable()
+  const days = new Int32Array(n)
+  const ids = new Array<string>(n)
+  const obsShape = new Uint8Array(n)
+  const obsItemStart = new Uint32Array(n + 1)
+  const obsItemField = new U32List(n * 4)
+  const obsItemValue = new U32List(n * 4)
+  const occurrenceItem = new U32List(n * 4)
+  const apexValue = new Uint32Array(n)
+  const verbatimOrdinals = new U32List()
+  const verbatim: Observation[] = []
+  for (let ord = 0; ord < n; ord++) {
+    const at = order[ord] as number
+    const o = observations[at] as Observation
+    days[ord] = loadDays[at] as number
+    ids[ord] = loadIds[at] as string
+    const shape = observationShape(o)
+    let exact = shape >= 0 && typeof o.date === 'string' && o.date.length === 10 && typeof o.id === 'string'
+    obsShape[ord] = Math.max(0, shape)
+    const list: readonly unknown[] = Array.isArray(o.items) ? o.items : []
+    if (!Array.isArray(o.items)) exact = false
+    for (let j = 0; j < list.length; j++) {
+      const it = list[j]
+      if (!isItem(it)) {
+        exact = false
+        continue
+      }
+      const s = itemShape(it)
+      if (s < 0) exact = false
+      const field = fields.intern(it.context, it.type, it.is_metadata, Math.max(0, s))
+      const value = strings.intern(it.value)
+      obsItemField.push(field)
+      obsItemValue.push(value)
+      occurrenceItem.push(items.intern(field, value))
+    }
+    obsItemStart[ord + 1] = obsItemField.length
+    // The apex is the first item's value, interned just above when that item is valid.
+    const first = list[0]
+    apexValue[ord] = isItem(first) ? obsItemValue.get(obsItemStart[ord] as number) : strings.intern('')
+    if (!exact || Number.isNaN(dayNumber(o.date))) {
+      verbatimOrdinals.push(ord)
+      verbatim.push(o)
+    }
+  }
+  const fieldIds = obsItemField.toArray()
+  return {
+    strings: Array.from({ length: strings.size }, (_, s) => strings.string(s)),
+    days,
+    ids,
+    obsShape,
+    apexValue,
+    verbatimOrdinals: verbatimOrdinals.toArray(),
+    verbatim,
+    ...fields.columns(),
+    obsItemStart,
+    obsItemField: fields.size <= 0x10000 ? Uint16Array.from(fieldIds) : fieldIds,
+    obsItemValue: obsItemValue.toArray(),
+    occurrenceItem: occurrenceItem.toArray(),
+    ...items.columns(strings.size),
+  }
+}
+
+function isItem(x: unknown): x is Item {
+  if (typeof x !== 'object' || x === null) return false
+  const { context, type, value, is_metadata } = x as Record<string, unknown>
+  return (
+    typeof context === 'string' &&
+    typeof type === 'string' &&
+    typeof value === 'string' &&
+    typeof is_metadata === 'boolean'
+  )
+}
+
+// Interns (context, type, is_metadata, shape) tuples. A build meets a handful of them on every
+// item, so the last few found are compared first (integers, no hashing); the map behind them only
+// sees new tuples and odd inputs.
+class FieldTable {
+  readonly #strings: StringIds
+  readonly #context = new U32List(16)
+  readonly #type = new U32List(16)
+  readonly #flags = new U32List(16)
+  readonly #byKey = new Map<string, number>()
+  readonly #names: string[] = []
+  readonly #nameIds: number[] = []
+  readonly #recent: number[] = []
+
+  constructor(strings: StringIds) {
+    this.#strings = strings
+  }
+
+  get size(): number {
+    return this.#context.length
+  }
+
+  intern(context: string, type: string, meta: boolean, shape: number): number {
+    const c = this.#name(context)
+    const t = this.#name(type)
+    const flags = (shape << 1) | (meta ? 1 : 0)
+    for (const f of this.#recent) {
+      if (this.#context.get(f) === c && this.#type.get(f) === t && this.#flags.get(f) === flags) return f
+    }
+    const key = `${c}:${t}:${flags}`
+    let f = this.#byKey.get(key)
+    if (f === undefined) {
+      f = this.#context.length
+      this.#context.push(c)
+      this.#type.push(t)
+      this.#flags.push(flags)
+      this.#byKey.set(key, f)
+    }
+    this.#recent.unshift(f)
+    if (this.#recent.length > 8) this.#recent.pop()
+    return f
+  }
+
+  // Contexts and types: the same few strings on every item, compared before they are hashed.
+  #name(name: string): number {
+    const names = this.#names
+    for (let i = 0; i < names.length; i++) if (names[i] === name) return this.#nameIds[i] as number
+    const id = this.#strings.intern(name)
+    if (names.length < 16) {
+      names.push(name)
+      this.#nameIds.push(id)
+    }
+    return id
+  }
+
+  columns(): Pick<Columns, 'fieldContext' | 'fieldType' | 'fieldMeta' | 'fieldShape'> {
+    const flags = this.#flags.toArray()
+    return {
+      fieldContext: this.#context.toArray(),
+      fieldType: this.#type.toArray(),
+      fieldMeta: Uint8Array.from(flags, (x) => x & 1),
+      fieldShape: Uint8Array.from(flags, (x) => x >>> 1),
+    }
+  }
+}
+
+// Interns (field, value) pairs. Items sharing a value are chained from the value's string id;
+// chains are short (a value rarely appears in several fields), so no map over pairs is needed.
+class ItemTable {
+  readonly #field = new U32List()
+  readonly #value = new U32List()
+  // item + 1 per string id (0: none), and next item + 1 per item (0: end).
+  readonly #first = new U32List()
+  readonly #next = new U32List()
+
+  intern(field: number, value: number): number {
+    while (this.#first.length <= value) this.#first.push(0)
+    let last = -1
+    for (let i = this.#first.get(value) - 1; i >= 0; i = this.#next.get(i) - 1) {
+      if (this.#field.get(i) === field) return i
+      last = i
+    }
+    const id = this.#field.length
+    this.#field.push(field)
+    this.#value.push(value)
+    this.#next.push(0)
+    if (last < 0) this.#first.set(value, id + 1)
+    else this.#next.set(last, id + 1)
+    return id
+  }
+
+  columns(strings: number): Pick<Columns, 'itemField' | 'itemValue' | 'valueFirstItem' | 'itemNextSameValue'> {
+    const valueFirstItem = new Int32Array(strings)
+    for (let s = 0; s < strings; s++) valueFirstItem[s] = (s < this.#first.length ? this.#first.get(s) : 0) - 1
+    return {
+      itemField: this.#field.toArray(),
+      itemValue: this.#value.toArray(),
+      valueFirstItem,
+      itemNextSameValue: Int32Array.from(this.#next.toArray(), (x) => x - 1),
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Grouping of (key, value) pairs into the compressed-sparse-row form the DNS index uses everywhere:
+ * `start` (keys + 1 offsets) and `values`, where key k's values are `values[start[k] … start[k+1])`
+ * in the order the pairs were given. A counting sort: two passes, no comparisons.
+ */
+
+/** Values grouped by key. */
+export interface Csr {
+  start: Uint32Array
+  values: Uint32Array
+}
+
+/**
+ * Groups pairs by key, keeping their given order within a key.
+ *
+ * @param keyCount - keys are 0…keyCount-1
+ * @param keys - the key of each pair
+ * @param values - the value of each pair
+ * @example
+ * ```ts
+ * groupByKey(3, Uint32Array.of(2, 0, 2), Uint32Array.of(5, 6, 7))
+ * // { start: [0, 1, 1, 3], values: [6, 5, 7] }
+ * ```
+ */
+export function groupByKey(keyCount: number, keys: Uint32Array, values: Uint32Array): Csr {
+  const start = new Uint32Array(keyCount + 1)
+  for (let i = 0; i < keys.length; i++) {
+    const k = (keys[i] as number) + 1
+    start[k] = (start[k] as number) + 1
+  }
+  for (let k = 0; k < keyCount; k++) start[k + 1] = (start[k + 1] as number) + (start[k] as number)
+  const fill = start.slice(0, keyCount)
+  const out = new Uint32Array(keys.length)
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as number
+    const at = fill[k] as number
+    fill[k] = at + 1
+    out[at] = values[i] as number
+  }
+  return { start, values: out }
+}

@@ -1,0 +1,61 @@
+/**
+ * Rebuilds observations in the API's shape from the DNS index's columns, only for the results a
+ * page returns: the same fields, the same key order, the same item order as loaded. Observations
+ * the columns cannot rebuild exactly are returned as kept verbatim.
+ */
+import type { Item, Observation } from '../types.js'
+import { dayText } from './dns-day.js'
+import { ITEM_SHAPES, OBSERVATION_SHAPES } from './dns-shapes.js'
+import type { DnsState } from './dns-state.js'
+
+/**
+ * The observation at an ordinal, as loaded.
+ *
+ * @param state - the index state
+ * @param ordinal - an ordinal in [0, n)
+ * @example
+ * ```ts
+ * observationAt(state, 0) // { date: '2024-05-01', id: 'obs-1', items: [{ context: '', is_metadata: true, type: 'host', value: 'a.com' }, ...] }
+ * ```
+ */
+export function observationAt(state: DnsState, ordinal: number): Observation {
+  const kept = verbatimAt(state, ordinal)
+  if (kept !== undefined) return kept
+  const items: Item[] = []
+  for (let j = state.obsItemStart[ordinal] as number; j < (state.obsItemStart[ordinal + 1] as number); j++) {
+    items.push(itemAt(state, state.obsItemField[j] as number, state.obsItemValue[j] as number))
+  }
+  const date = dayText(state.days[ordinal] as number)
+  const id = state.ids[ordinal] as string
+  const shape = state.obsShape[ordinal] as number
+  if (shape === 0) return { date, id, items }
+  const fields: Record<string, unknown> = { date, id, items }
+  const out: Record<string, unknown> = {}
+  for (const key of OBSERVATION_SHAPES[shape] as readonly string[]) out[key] = fields[key]
+  return out as Observation
+}
+
+function itemAt(state: DnsState, field: number, valueId: number): Item {
+  const context = state.strings[state.fieldContext[field] as number] as string
+  const is_metadata = state.fieldMeta[field] === 1
+  const type = state.strings[state.fieldType[field] as number] as string
+  const value = state.strings[valueId] as string
+  const shape = state.fieldShape[field] as number
+  if (shape === 0) return { context, is_metadata, type, value }
+  const fields: Record<string, unknown> = { context, is_metadata, type, value }
+  const out: Record<string, unknown> = {}
+  for (const key of ITEM_SHAPES[shape] as readonly string[]) out[key] = fields[key]
+  return out as Item
+}
+
+function verbatimAt(state: DnsState, ordinal: number): Observation | undefined {
+  const list = state.verbatimOrdinals
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((list[mid] as number) < ordinal) lo = mid + 1
+    else hi = mid
+  }
+  return list[lo] === ordinal ? state.verbatim[lo] : undefined
+}

@@ -1,0 +1,101 @@
+/**
+ * The plain-data state of one DNS observation index (MX or TXT): typed arrays and string tables
+ * only, so that a snapshot can write it and read it back and {@link DnsIndex} can be constructed
+ * from it without rebuilding anything.
+ *
+ * Layout (n observations, S strings, F fields, I distinct items, H host keys, T tokens):
+ * - Observations are numbered 0…n-1 in result order (date descending, id ascending): ascending
+ *   ordinals are result order, a date window is an ordinal range, and every id list is sorted.
+ *   `days[o]` (Int32, days since 1970-01-01), `ids[o]`, `obsShape[o]` (key order of the object,
+ *   see dns-shapes.ts) and `apexOf[o]` (host-key index of the apex).
+ * - `strings`: every distinct context, type and item value as loaded (case kept), interned once,
+ *   so that an SPF text served to a million domains is held once.
+ * - A field is a distinct (`fieldContext`, `fieldType`: string ids; `fieldMeta`: is_metadata 0/1;
+ *   `fieldShape`: the item's key order). There are a handful, so a query turns "items of type t in
+ *   context c" into a mask over fields once, and then tests one small integer per item.
+ * - The items of observation o are the occurrences `obsItemStart[o] … obsItemStart[o+1]` in their
+ *   loaded order, each a field (`obsItemField`, 16-bit while there are at most 65,536 fields) and a
+ *   value string id (`obsItemValue`): summaries and page rebuilds read them sequentially.
+ * - An item is a distinct (`itemField`, `itemValue`) pair; `itemPostings[itemPostStart[i] …
+ *   itemPostStart[i+1])` are the ordinals holding item i, ascending, each once.
+ *   `valueFirstItem[s]` is the first item whose value is string s (-1: none), and
+ *   `itemNextSameValue[i]` the next one (-1: end): a chain from a value to its items.
+ * - `hosts`: the distinct host keys (dns-host-key.ts) of `host` items and of apexes, and the
+ *   `trie…` arrays, their label trie (layout in dns-label-trie.ts) for exact and suffix lookups.
+ *   `hostItems[hostItemStart[h] …]` are the `host` items whose value has key h, and
+ *   `apexObs[apexStart[h] … apexStart[h+1])` the ordinals whose apex key is h, ascending
+ *   (= newest first). `latest` holds, ascending, the ordinals dated on their apex's latest date.
+ * - Text values (values of items whose type is not `host`): `tokens` is the token dictionary
+ *   (hashed in `tokenSlots`); `tokenValues[tokenValueStart[t] …]` are the string ids of the text
+ *   values holding token t, ascending, each once; `valueTokens[valueTokenStart[s] …
+ *   valueTokenStart[s+1])` is the token sequence of string s (empty for non-text strings);
+ *   `lowerSlots` hashes the lower-cased text values to their string ids (dns-string-hash.ts).
+ * - `verbatim[k]` is the loaded object of ordinal `verbatimOrdinals[k]` (ascending): the rare
+ *   observations that the columns cannot rebuild exactly (fields beyond the standard ones, a date
+ *   given as a timestamp, values of unexpected types). They are indexed like the others.
+ *
+ * Invariants: the state is never mutated after the build.
+ */
+import type { DnsKind, Observation } from '../types.js'
+import type { LabelTrie } from './dns-label-trie.js'
+
+/** The state of one DNS index; see the file comment for the layout. */
+export interface DnsState extends Readonly<LabelTrie> {
+  readonly kind: DnsKind
+  readonly strings: readonly string[]
+  readonly days: Int32Array
+  readonly ids: readonly string[]
+  readonly obsShape: Uint8Array
+  readonly apexOf: Uint32Array
+  readonly verbatimOrdinals: Uint32Array
+  readonly verbatim: readonly Observation[]
+  readonly fieldContext: Uint32Array
+  readonly fieldType: Uint32Array
+  readonly fieldMeta: Uint8Array
+  readonly fieldShape: Uint8Array
+  readonly obsItemStart: Uint32Array
+  readonly obsItemField: Uint16Array | Uint32Array
+  readonly obsItemValue: Uint32Array
+  readonly itemField: Uint32Array
+  readonly itemValue: Uint32Array
+  readonly itemPostStart: Uint32Array
+  readonly itemPostings: Uint32Array
+  readonly valueFirstItem: Int32Array
+  readonly itemNextSameValue: Int32Array
+  readonly hosts: readonly string[]
+  readonly hostItemStart: Uint32Array
+  readonly hostItems: Uint32Array
+  readonly apexStart: Uint32Array
+  readonly apexObs: Uint32Array
+  readonly latest: Uint32Array
+  readonly tokens: readonly string[]
+  readonly tokenSlots: Uint32Array
+  readonly tokenValueStart: Uint32Array
+  readonly tokenValues: Uint32Array
+  readonly valueTokenStart: Uint32Array
+  readonly valueTokens: Uint32Array
+  readonly lowerSlots: Uint32Array
+}
+
+/**
+ * The mask of the fields whose type (and context, when given) match: `mask[f]` is 1 when items of
+ * field f are of type `type` in context `context` (null: any context, metadata included).
+ *
+ * @param state - the index state
+ * @param type - an item type, e.g. `host`
+ * @param context - an item context, e.g. `dns-ns`, or null
+ * @example
+ * ```ts
+ * matchingFields(state, 'host', 'dns-ns') // Uint8Array [0, 0, 1, 0]: field 2 holds dns-ns hosts
+ * ```
+ */
+export function matchingFields(state: DnsState, type: string, context: string | null): Uint8Array {
+  const mask = new Uint8Array(state.fieldType.length)
+  // A handful of fields: comparing their names beats any map.
+  for (let f = 0; f < mask.length; f++) {
+    if (state.strings[state.fieldType[f] as number] !== type) continue
+    if (context !== null && state.strings[state.fieldContext[f] as number] !== context) continue
+    mask[f] = 1
+  }
+  return mask
+}

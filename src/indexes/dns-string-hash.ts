@@ -1,0 +1,88 @@
+/**
+ * An open-addressing hash table over strings held elsewhere, as one Uint32Array (plain data that a
+ * snapshot can store): slot = id + 1, 0 = empty; linear probing from FNV-1a of the key. Several ids
+ * may share a key (lower-cased texts): every id whose key equals the probe lies in the run of
+ * occupied slots from the key's home slot, because entries are only ever added, never removed.
+ * Capacity is a power of two at least twice the entries, so runs stay short.
+ */
+
+/**
+ * FNV-1a over the UTF-16 code units of a string.
+ *
+ * @example
+ * ```ts
+ * hashString('spf1') >>> 0 // a 32-bit unsigned hash
+ * ```
+ */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  return h >>> 0
+}
+
+/**
+ * Builds the slots for `ids`, each hashed by its key.
+ *
+ * @param ids - the ids to insert
+ * @param keyOf - the key of an id
+ * @example
+ * ```ts
+ * const words = ['a', 'b']
+ * const slots = buildStringHash(Uint32Array.of(0, 1), (id) => words[id] as string)
+ * ```
+ */
+export function buildStringHash(ids: Uint32Array, keyOf: (id: number) => string): Uint32Array {
+  let size = 16
+  while (size < ids.length * 2) size *= 2
+  const slots = new Uint32Array(size)
+  const mask = size - 1
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number
+    let s = hashString(keyOf(id)) & mask
+    while (slots[s] !== 0) s = (s + 1) & mask
+    slots[s] = id + 1
+  }
+  return slots
+}
+
+/**
+ * Collects into `out` the ids whose key equals `key`.
+ *
+ * @param slots - a table from {@link buildStringHash}
+ * @param key - the key sought
+ * @param keyOf - the key of an id (as at build)
+ * @param out - receives the ids, in slot order
+ * @example
+ * ```ts
+ * const out: number[] = []; findStrings(slots, 'b', (id) => words[id] as string, out) // out: [1]
+ * ```
+ */
+export function findStrings(
+  slots: Uint32Array,
+  key: string,
+  keyOf: (id: number) => string,
+  out: number[],
+): void {
+  const mask = slots.length - 1
+  for (let s = hashString(key) & mask; slots[s] !== 0; s = (s + 1) & mask) {
+    const id = (slots[s] as number) - 1
+    if (keyOf(id) === key) out.push(id)
+  }
+}
+
+/**
+ * The id of a unique key, or -1.
+ *
+ * @example
+ * ```ts
+ * findString(slots, 'a', (id) => words[id] as string) // 0
+ * ```
+ */
+export function findString(slots: Uint32Array, key: string, keyOf: (id: number) => string): number {
+  const mask = slots.length - 1
+  for (let s = hashString(key) & mask; slots[s] !== 0; s = (s + 1) & mask) {
+    const id = (slots[s] as number) - 1
+    if (keyOf(id) === key) return id
+  }
+  return -1
+}

@@ -1,0 +1,205 @@
+/**
+ * Streams one input file into records: opens it (gunzipping by content), decides its layout from
+ * its first bytes, splits it into JSON texts, parses each, unwraps arrays and saved envelopes, and
+ * hands every record with its line to a sink. Malformed JSON becomes a reject at its line.
+ *
+ * Layout decision:
+ * - a `.jsonl`/`.ndjson` name (before any `.gz`): JSON Lines, split at newlines (the fast path; a
+ *   bad line is one reject and the next line starts afresh);
+ * - otherwise by content: first significant byte `[`: a JSON array (or several), split by the
+ *   byte-level ValueSplitter; `{` whose first line parses alone as a record: JSON Lines; any other
+ *   `{`: a pretty-printed or minified JSON document (a saved envelope, a sequence of objects), split
+ *   by the ValueSplitter; anything else: JSON Lines, so that each bad line is reported.
+ * Within either layout a value that is an array yields its elements, and an object with a `results`
+ * array (an API envelope) yields its results: a JSON Lines file of envelopes loads too.
+ */
+import { SnapshotError } from '../errors.js'
+import { LineSplitter } from './line-splitter.js'
+import { readBytes } from './read-bytes.js'
+import { ValueSplitter } from './value-splitter.js'
+
+/** Receives one record, its line, and where in the line's value it sat (`''`, `[3]`, `results[3]`). */
+export type RecordSink = (value: unknown, line: number, where: string) => void
+
+/** How a file was read. */
+export interface FileReport {
+  file: string
+  /** `lines` (JSON Lines) or `json` (arrays, envelopes, pretty-printed documents). */
+  format: 'lines' | 'json'
+  gzip: boolean
+  /** Bytes read from disk (compressed bytes for gzip). */
+  bytes: number
+}
+
+/** What {@link loadFile} needs besides the file. */
+export interface FileContext {
+  chunkSize: number
+  /** Records a reject (or throws in strict mode). */
+  reject: (line: number, reason: string) => void
+  /** Called after every chunk with the file's disk bytes read so far. */
+  progress: (diskBytes: number) => void
+}
+
+const SNIFF_LIMIT = 16 * 1024 * 1024
+const hasOwn = Object.prototype.hasOwnProperty
+
+/**
+ * Streams a file's records into `sink`.
+ *
+ * @param file - the path
+ * @param sink - receives each record
+ * @param context - chunk size, reject and progress callbacks
+ * @example
+ * ```ts
+ * await loadFile('whois.jsonl.gz', (record, line) => store(record, line), context)
+ * // { file: 'whois.jsonl.gz', format: 'lines', gzip: true, bytes: 52431 }
+ * ```
+ */
+export async function loadFile(file: string, sink: RecordSink, context: FileContext): Promise<FileReport> {
+  const dispatch = (text: string, line: number): void => {
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (error) {
+      context.reject(line, `not valid JSON: ${(error as Error).message}`)
+      return
+    }
+    unwrap(value, line, sink, context)
+  }
+  let source: Awaited<ReturnType<typeof readBytes>>
+  try {
+    source = await readBytes(file, context.chunkSize)
+  } catch (error) {
+    throw unreadable(file, error)
+  }
+  const lines = /\.(jsonl|ndjson)(\.gz)?$/i.test(file)
+  let splitter: LineSplitter | ValueSplitter | undefined
+  let format: FileReport['format'] = 'lines'
+  let pending: Buffer[] = []
+  let pendingBytes = 0
+  const chunks = source.chunks()
+  try {
+    for (;;) {
+      // Only failures of the stream itself (I/O, a corrupt gzip) are unreadable_file; a strict-mode
+      // reject or an exception of the progress callback propagates unchanged.
+      let step: IteratorResult<Buffer>
+      try {
+        step = await chunks.next()
+      } catch (error) {
+        throw unreadable(file, error)
+      }
+      if (step.done === true) break
+      const chunk = step.value
+      if (splitter !== undefined) splitter.push(chunk)
+      else {
+        pending.push(chunk)
+        pendingBytes += chunk.length
+        const head = Buffer.concat(pending, pendingBytes)
+        const decided = decide(head, lines, false)
+        if (decided !== undefined) {
+          format = decided
+          splitter = makeSplitter(decided, dispatch, context)
+          splitter.push(withoutBom(head))
+          pending = []
+        } else if (pending.length > 1) pending = [head]
+      }
+      context.progress(source.diskBytes())
+    }
+  } finally {
+    // Closes the file (and the gunzip stream) when a reject or callback ended the load early.
+    await chunks.return(undefined)
+  }
+  if (splitter === undefined && pendingBytes > 0) {
+    const head = Buffer.concat(pending, pendingBytes)
+    format = decide(head, lines, true) ?? 'lines'
+    splitter = makeSplitter(format, dispatch, context)
+    splitter.push(withoutBom(head))
+  }
+  splitter?.end()
+  return { file, format, gzip: source.gzip, bytes: source.diskBytes() }
+}
+
+/** The layout of a file from its first bytes, or undefined when more bytes are needed. */
+function decide(head: Buffer, lines: boolean, atEnd: boolean): FileReport['format'] | undefined {
+  if (lines) return 'lines'
+  const start = firstSignificant(head)
+  if (start === -1) return atEnd ? 'lines' : undefined
+  const first = head[start]
+  if (first === 0x5b) return 'json'
+  if (first !== 0x7b) return 'lines'
+  const newline = head.indexOf(0x0a, start)
+  if (newline === -1 && !atEnd && head.length < SNIFF_LIMIT) return undefined
+  if (newline === -1 && !atEnd) return 'json'
+  try {
+    const value: unknown = JSON.parse(head.toString('utf8', start, newline === -1 ? head.length : newline))
+    return isEnvelope(value) ? 'json' : 'lines'
+  } catch {
+    return 'json'
+  }
+}
+
+function firstSignificant(head: Buffer): number {
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0
+  for (; i < head.length; i++) {
+    const b = head[i]
+    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return i
+  }
+  return -1
+}
+
+function withoutBom(head: Buffer): Buffer {
+  return head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? head.subarray(3) : head
+}
+
+function makeSplitter(
+  format: FileReport['format'],
+  dispatch: (text: string, line: number) => void,
+  context: FileContext,
+): LineSplitter | ValueSplitter {
+  const problem = (reason: string, line: number): void => context.reject(line, reason)
+  return format === 'lines' ? new LineSplitter(dispatch, problem) : new ValueSplitter(dispatch, problem)
+}
+
+function unwrap(value: unknown, line: number, sink: RecordSink, context: FileContext): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const element: unknown = value[i]
+      if (isEnvelope(element)) unwrapEnvelope(element, line, sink, `[${i}].`, context)
+      else if (Array.isArray(element))
+        context.reject(line, `[${i}]: expected a record object, got a nested array`)
+      else sink(element, line, `[${i}]`)
+    }
+  } else if (isEnvelope(value)) unwrapEnvelope(value, line, sink, '', context)
+  else sink(value, line, '')
+}
+
+function unwrapEnvelope(
+  envelope: { results: unknown[] },
+  line: number,
+  sink: RecordSink,
+  prefix: string,
+  context: FileContext,
+): void {
+  const results = envelope.results
+  for (let i = 0; i < results.length; i++) {
+    if (Array.isArray(results[i]))
+      context.reject(line, `${prefix}results[${i}]: expected a record object, got an array`)
+    else sink(results[i], line, `${prefix}results[${i}]`)
+  }
+}
+
+/** An API envelope: an object whose own `results` is an array. */
+function isEnvelope(value: unknown): value is { results: unknown[] } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    hasOwn.call(value, 'results') &&
+    Array.isArray((value as { results: unknown }).results)
+  )
+}
+
+function unreadable(file: string, error: unknown): SnapshotError {
+  const message = error instanceof Error ? error.message : String(error)
+  return new SnapshotError('unreadable_file', `cannot read: ${message}`, { file })
+}

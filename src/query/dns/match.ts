@@ -1,0 +1,59 @@
+/**
+ * The matching observations of a DNS query (SPEC 6): every given criterion must hold. The date
+ * window is an ordinal range; host, nameserver, txt, the filters' union and the expression are
+ * sorted ordinal lists AND-ed together; most_recent filters what remains by the observation's
+ * day against its apex's newest day in the window (equivalent to choosing it first).
+ */
+import type { DnsState } from '../../indexes/dns-state.js'
+import type { DnsQuery } from '../dns-params.js'
+import { windowRange } from './date-window.js'
+import { and, evaluate, evaluateFilters, type IdSet } from './evaluate.js'
+import { apexObservations } from './host.js'
+import { hostItems } from './host-items.js'
+import { complementInRange, difference, restrictRange } from './id-sets.js'
+import { observationsOfItems } from './item-postings.js'
+import { keepMostRecent, mostRecentIn } from './most-recent.js'
+import { phraseObservations } from './term.js'
+
+/**
+ * The ordinals of the matching observations, ascending (= result order).
+ *
+ * @param state - the index state
+ * @param query - a validated query
+ * @example
+ * ```ts
+ * matchObservations(state, parseDnsParams('mx', { nameserver: 'example-dns.net', most_recent: true }))
+ * ```
+ */
+export function matchObservations(state: DnsState, query: DnsQuery): Uint32Array {
+  const [lo, hi] = windowRange(state, query.from, query.to)
+  const sets: IdSet[] = []
+  const positive = (ids: Uint32Array): void => {
+    sets.push({ ids, negated: false })
+  }
+  if (query.host !== null) positive(apexObservations(state, query.host))
+  if (query.nameserver !== null) {
+    positive(observationsOfItems(state, hostItems(state, query.nameserver, 'dns-ns', true)))
+  }
+  if (query.txt !== null) positive(phraseObservations(state, query.txt, 'txt', null))
+  if (query.filters !== null) sets.push(evaluateFilters(state, query.filters))
+  if (query.expression !== null) sets.push(evaluate(state, query.expression))
+  // Shortest first: every intersection is then bounded by the rarest criterion.
+  sets.sort((a, b) => Number(a.negated) - Number(b.negated) || a.ids.length - b.ids.length)
+  if (sets.length === 0) return query.mostRecent ? mostRecentIn(state, lo, hi) : rangeIds(lo, hi)
+  const all = sets.reduce(and)
+  if (all.negated) {
+    const excluded = restrictRange(all.ids, lo, hi)
+    return query.mostRecent
+      ? difference(mostRecentIn(state, lo, hi), excluded)
+      : complementInRange(excluded, lo, hi)
+  }
+  const inWindow = restrictRange(all.ids, lo, hi)
+  return query.mostRecent ? keepMostRecent(state, inWindow, lo) : inWindow
+}
+
+function rangeIds(lo: number, hi: number): Uint32Array {
+  const out = new Uint32Array(hi - lo)
+  for (let i = 0; i < out.length; i++) out[i] = lo + i
+  return out
+}

@@ -1,0 +1,71 @@
+/**
+ * The `most_recent` criterion (SPEC 6): per apex, only the observations dated on the apex's latest
+ * date within the window, chosen before the other criteria, so a domain that moved away from a
+ * provider does not match that provider. Membership depends on the observation alone (its day
+ * against its apex's newest day in the window), so it is applied as a filter on candidates, or
+ * enumerated when there are no other criteria.
+ */
+import type { DnsState } from '../../indexes/dns-state.js'
+import { restrictRange } from './id-sets.js'
+
+/**
+ * Every most-recent ordinal within [lo, hi), ascending.
+ *
+ * @param state - the index state
+ * @param lo - the window's first ordinal
+ * @param hi - the window's end ordinal
+ * @example
+ * ```ts
+ * mostRecentIn(state, 0, state.days.length) // state.latest
+ * ```
+ */
+export function mostRecentIn(state: DnsState, lo: number, hi: number): Uint32Array {
+  // Without an upper date bound each apex's newest observation is in the window whenever the
+  // apex has any, so the precomputed set applies.
+  if (lo === 0) return restrictRange(state.latest, 0, hi)
+  // Ordinals run newest first, so the first one met for an apex carries its newest day in the window.
+  const newest = new Int32Array(state.hosts.length)
+  const seen = new Uint8Array(state.hosts.length)
+  const out = new Uint32Array(hi - lo)
+  let k = 0
+  for (let o = lo; o < hi; o++) {
+    const a = state.apexOf[o] as number
+    const day = state.days[o] as number
+    if (seen[a] === 0) {
+      seen[a] = 1
+      newest[a] = day
+      out[k++] = o
+    } else if (newest[a] === day) out[k++] = o
+  }
+  return out.subarray(0, k)
+}
+
+/**
+ * The ordinals of `ids` (all within a window starting at `lo`) that are most recent for their apex.
+ *
+ * @param state - the index state
+ * @param ids - sorted ordinals, each at least `lo`
+ * @param lo - the window's first ordinal
+ * @example
+ * ```ts
+ * keepMostRecent(state, nameserverMatches, 0)
+ * ```
+ */
+export function keepMostRecent(state: DnsState, ids: Uint32Array, lo: number): Uint32Array {
+  const out = new Uint32Array(ids.length)
+  let k = 0
+  for (let i = 0; i < ids.length; i++) {
+    const o = ids[i] as number
+    const a = state.apexOf[o] as number
+    // The apex's first ordinal at or after lo is its newest observation in the window.
+    let from = state.apexStart[a] as number
+    let to = state.apexStart[a + 1] as number
+    while (from < to) {
+      const mid = (from + to) >>> 1
+      if ((state.apexObs[mid] as number) < lo) from = mid + 1
+      else to = mid
+    }
+    if (state.days[state.apexObs[from] as number] === state.days[o]) out[k++] = o
+  }
+  return out.subarray(0, k)
+}

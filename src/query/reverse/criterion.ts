@@ -1,0 +1,30 @@
+/**
+ * The contract between the reverse-search planner and its matchers: one matcher per criterion,
+ * made per query, each able to produce its own matches or to narrow someone else's candidates.
+ */
+
+/**
+ * One criterion of a reverse search, bound to the index.
+ *
+ * @example
+ * ```ts
+ * const c: Criterion = new PostalCodeMatcher(postal, '94043')
+ * c.estimate                          // 120: at most this many documents match
+ * const docs = c.collect()            // the matches, ascending
+ * c.filter(docs, docs.length)         // keeps those that match (all of them here)
+ * ```
+ */
+export interface Criterion {
+  /** An upper bound of the number of matching documents, known before any matching work. */
+  readonly estimate: number
+  /** Every matching document id, ascending; the array is the caller's to modify. */
+  collect(): Uint32Array
+  /**
+   * Keeps the candidates that match, compacting them to the front in their order.
+   *
+   * @param candidates - ascending document ids
+   * @param count - how many of `candidates` are in use
+   * @returns how many were kept
+   */
+  filter(candidates: Uint32Array, count: number): number
+}

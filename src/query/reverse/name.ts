@@ -1,0 +1,98 @@
+/**
+ * The `name` criterion (SPEC 5): every query token occurs in one `organization` value of any
+ * contact section, in any order. Candidates are the documents holding every token (galloping over
+ * the tokens' lists, rarest first); a candidate matches when the tokens' sorted lists of value
+ * ordinals share one ordinal.
+ */
+import type { Postings } from '../../indexes/postings.js'
+import type { RegistrationText } from '../../indexes/registration-text.js'
+import type { Criterion } from './criterion.js'
+import { gallop } from './doc-ids.js'
+
+/**
+ * Matches organization names holding every token.
+ *
+ * @example
+ * ```ts
+ * new NameMatcher(text, ['holdings', 'acme']).collect() // documents with e.g. 'ACME Holdings Ltd'
+ * ```
+ */
+export class NameMatcher implements Criterion {
+  readonly estimate: number
+  readonly #names: Postings
+  readonly #listStart: Uint32Array
+  readonly #listEnd: Uint32Array
+  readonly #ordStart: Uint32Array
+  readonly #ordEnd: Uint32Array
+
+  /**
+   * @param text - the registration-text index
+   * @param tokens - the analysed query's distinct tokens
+   */
+  constructor(text: RegistrationText, tokens: readonly string[]) {
+    this.#names = text.organizations
+    const { termStart } = text.organizations
+    const lists = tokens
+      .map((token) => text.dictionary.get(token))
+      .map((id) =>
+        id < 0 ? { start: 0, end: 0 } : { start: termStart[id] as number, end: termStart[id + 1] as number },
+      )
+      .sort((a, b) => a.end - a.start - (b.end - b.start))
+    this.#listStart = Uint32Array.from(lists, (l) => l.start)
+    this.#listEnd = Uint32Array.from(lists, (l) => l.end)
+    this.#ordStart = new Uint32Array(lists.length)
+    this.#ordEnd = new Uint32Array(lists.length)
+    this.estimate = Math.min(...lists.map((l) => l.end - l.start))
+  }
+
+  collect(): Uint32Array {
+    if (this.estimate === 0) return new Uint32Array(0)
+    const candidates = this.#names.docs.slice(this.#listStart[0], this.#listEnd[0])
+    return candidates.subarray(0, this.filter(candidates, candidates.length))
+  }
+
+  filter(candidates: Uint32Array, count: number): number {
+    const { docs, payloadStart } = this.#names
+    const slots = this.#listStart.length
+    const cursor = this.#listStart.slice()
+    let kept = 0
+    for (let c = 0; c < count; c++) {
+      const doc = candidates[c] as number
+      let holdsAll = true
+      for (let s = 0; s < slots; s++) {
+        const end = this.#listEnd[s] as number
+        const e = gallop(docs, cursor[s] as number, end, doc)
+        cursor[s] = e
+        if (e === end) return kept
+        if (docs[e] !== doc) {
+          holdsAll = false
+          break
+        }
+        this.#ordStart[s] = payloadStart[e] as number
+        this.#ordEnd[s] = payloadStart[e + 1] as number
+      }
+      if (holdsAll && (slots === 1 || this.#shareOrdinal())) candidates[kept++] = doc
+    }
+    return kept
+  }
+
+  /** Whether the current document's ordinal lists (in #ordStart/#ordEnd) have a common value. */
+  #shareOrdinal(): boolean {
+    const payload = this.#names.payload
+    const slots = this.#listStart.length
+    for (let at = this.#ordStart[0] as number, end = this.#ordEnd[0] as number; at < end; at++) {
+      const ordinal = payload[at] as number
+      let inAll = true
+      for (let s = 1; s < slots && inAll; s++) {
+        let k = this.#ordStart[s] as number
+        const kEnd = this.#ordEnd[s] as number
+        while (k < kEnd && (payload[k] as number) < ordinal) k++
+        // Ordinals are tried ascending, so the skipped values are never needed again.
+        this.#ordStart[s] = k
+        inAll = k < kEnd && payload[k] === ordinal
+      }
+      if (inAll) return true
+    }
+    return false
+  }
+}

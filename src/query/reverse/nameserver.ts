@@ -1,0 +1,74 @@
+/**
+ * The `nameserver` criterion (SPEC 5): a label-aligned suffix of any of `domain.nameservers`. The
+ * matching hosts are two rank intervals of the label-suffix index (the domain itself, and the hosts
+ * below it); their documents are the union of the hosts' lists, and a candidate is checked by
+ * looking its few host ranks up in the intervals.
+ */
+import type { LabelSuffixIndex, SuffixRanks } from '../../indexes/label-suffix-index.js'
+import type { Criterion } from './criterion.js'
+import { sortedDistinct } from './doc-ids.js'
+
+/**
+ * Matches documents with a nameserver equal to or under a domain.
+ *
+ * @example
+ * ```ts
+ * new NameserverMatcher(index, 'example.com', n).collect() // documents using ns1.example.com, example.com …
+ * ```
+ */
+export class NameserverMatcher implements Criterion {
+  /** The number of (host, document) entries in range: an upper bound of the documents. */
+  readonly estimate: number
+  readonly #index: LabelSuffixIndex
+  readonly #ranks: SuffixRanks
+  readonly #docCount: number
+
+  /**
+   * @param index - the label-suffix index
+   * @param domain - a normalised host
+   * @param docCount - the number of documents
+   */
+  constructor(index: LabelSuffixIndex, domain: string, docCount: number) {
+    this.#index = index
+    this.#ranks = index.ranks(domain)
+    this.#docCount = docCount
+    const { termStart } = index.hosts
+    const r = this.#ranks
+    this.estimate =
+      (termStart[r.exactHi] as number) -
+      (termStart[r.exactLo] as number) +
+      (termStart[r.belowHi] as number) -
+      (termStart[r.belowLo] as number)
+  }
+
+  collect(): Uint32Array {
+    const { termStart, docs } = this.#index.hosts
+    const r = this.#ranks
+    const exact = docs.subarray(termStart[r.exactLo], termStart[r.exactHi])
+    const below = docs.subarray(termStart[r.belowLo], termStart[r.belowHi])
+    // One host's list is already ascending and distinct.
+    if (r.belowHi - r.belowLo === 0) return exact.slice()
+    if (r.exactHi - r.exactLo === 0 && r.belowHi - r.belowLo === 1) return below.slice()
+    const all = new Uint32Array(exact.length + below.length)
+    all.set(exact)
+    all.set(below, exact.length)
+    return sortedDistinct(all, this.#docCount)
+  }
+
+  filter(candidates: Uint32Array, count: number): number {
+    const { docHostStart, docHostRank } = this.#index
+    const { exactLo, exactHi, belowLo, belowHi } = this.#ranks
+    let kept = 0
+    for (let c = 0; c < count; c++) {
+      const doc = candidates[c] as number
+      for (let k = docHostStart[doc] as number, end = docHostStart[doc + 1] as number; k < end; k++) {
+        const rank = docHostRank[k] as number
+        if ((rank >= belowLo && rank < belowHi) || (rank >= exactLo && rank < exactHi)) {
+          candidates[kept++] = doc
+          break
+        }
+      }
+    }
+    return kept
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The `phone` text criterion (SPEC 5): the query's digits occur as a contiguous run in the digits of
+ * one `phone` value. Candidates are the documents holding every 4-digit gram of the query (the
+ * rarest gram's list narrowed by the others); each is verified against its stored digits.
+ */
+import { type DigitsIndex, GRAM, GRAM_COUNT } from '../../indexes/digits-index.js'
+import type { Criterion } from './criterion.js'
+import { intersectInto } from './doc-ids.js'
+
+/**
+ * Matches documents with a phone number containing a run of digits.
+ *
+ * @example
+ * ```ts
+ * new PhoneMatcher(digits, '6502530000').collect() // documents with phone +1.6502530000
+ * ```
+ */
+export class PhoneMatcher implements Criterion {
+  readonly estimate: number
+  readonly #digits: DigitsIndex
+  readonly #query: Uint8Array
+  // The query's distinct grams, rarest first.
+  readonly #grams: number[]
+
+  /**
+   * @param digits - the digits index
+   * @param query - the query's digits (at least 4), as text
+   */
+  constructor(digits: DigitsIndex, query: string) {
+    this.#digits = digits
+    this.#query = Uint8Array.from(query, (ch) => ch.charCodeAt(0) - 48)
+    const grams = new Set<number>()
+    let gram = 0
+    for (let i = 0; i < this.#query.length; i++) {
+      gram = (gram * 10 + (this.#query[i] as number)) % GRAM_COUNT
+      if (i >= GRAM - 1) grams.add(gram)
+    }
+    const { termStart } = digits.grams
+    const df = (g: number): number => (termStart[g + 1] as number) - (termStart[g] as number)
+    this.#grams = [...grams].sort((a, b) => df(a) - df(b))
+    this.estimate = df(this.#grams[0] as number)
+  }
+
+  collect(): Uint32Array {
+    const { termStart, docs } = this.#digits.grams
+    const rarest = this.#grams[0] as number
+    const candidates = docs.slice(termStart[rarest], termStart[rarest + 1])
+    let count = candidates.length
+    for (let g = 1; g < this.#grams.length && count > 0; g++) {
+      const gram = this.#grams[g] as number
+      count = intersectInto(candidates, count, docs, termStart[gram] as number, termStart[gram + 1] as number)
+    }
+    return candidates.subarray(0, this.filter(candidates, count))
+  }
+
+  filter(candidates: Uint32Array, count: number): number {
+    let kept = 0
+    for (let c = 0; c < count; c++) {
+      const doc = candidates[c] as number
+      if (this.#digits.contains(doc, this.#query)) candidates[kept++] = doc
+    }
+    return kept
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * Phrase with slop over registration text (SPEC 5), also used for `street` text (a phrase whose
+ * positions must be street values) and for `phrase` under the `street`/`postalcode`/`phone` flags.
+ *
+ * Lucene's sloppy phrase rule: with query term i at document position p_i, the document matches when
+ * some choice of pairwise distinct positions gives max(p_i − i) − min(p_i − i) ≤ slop. Writing
+ * d_i = p_i − i, that is: some window [w, w + slop] holds every d_i, and w may be taken as the
+ * smallest d_i, so w ranges over the values p − i of the document's (position, query index) pairs
+ * (with slop 0 only query index 0's are needed, since d_0 = w). For a fixed w each query index i may
+ * use the positions in [w + i, w + i + slop]; positions of different terms are distinct anyway, and
+ * the indices of one repeated term have equally long windows ordered by start, so giving each index
+ * in turn the first free position in its window finds distinct positions whenever any exist
+ * (earliest-deadline greedy on intervals sorted by both ends).
+ *
+ * Candidates come from galloping over the terms' document lists, rarest first; positions are only
+ * read for documents holding every term.
+ */
+import type { RegistrationText } from '../../indexes/registration-text.js'
+import type { Criterion } from './criterion.js'
+import { gallop } from './doc-ids.js'
+
+/** A class mask admitting every field class. */
+export const ALL_FIELDS = 0b1111
+
+/**
+ * Matches a phrase with slop, optionally only in values of some field classes.
+ *
+ * @example
+ * ```ts
+ * const m = new PhraseMatcher(text, ['quick', 'fox'], 1, ALL_FIELDS)
+ * m.collect() // documents with 'quick … fox' at most one position apart, e.g. 'the quick brown fox'
+ * ```
+ */
+export class PhraseMatcher implements Criterion {
+  readonly estimate: number
+  readonly #text: RegistrationText
+  readonly #slop: number
+  readonly #mask: number
+  readonly #length: number
+  // Per distinct term ("slot"), ordered rarest first: its list bounds.
+  readonly #listStart: Uint32Array
+  readonly #listEnd: Uint32Array
+  // Query index → slot, and per slot its query indices ascending: slotIndex[slotIndexStart[s] …].
+  readonly #slotOf: Uint32Array
+  readonly #slotIndexStart: Uint32Array
+  readonly #slotIndex: Uint32Array
+  // Per-document scratch: each slot's position-code range.
+  readonly #posStart: Uint32Array
+  readonly #posEnd: Uint32Array
+
+  /**
+   * @param text - the registration-text index
+   * @param tokens - the analysed query, in order, repeats kept
+   * @param slop - the allowed slop (0 … 50)
+   * @param mask - bit c set admits positions in fields of class c
+   */
+  constructor(text: RegistrationText, tokens: readonly string[], slop: number, mask: number) {
+    this.#text = text
+    this.#slop = slop
+    this.#mask = mask
+    this.#length = tokens.length
+    const { termStart } = text.positions
+    const distinct = [...new Set(tokens)]
+    const ids = distinct.map((token) => text.dictionary.get(token))
+    const df = ids.map((id) => (id < 0 ? 0 : (termStart[id + 1] as number) - (termStart[id] as number)))
+    const order = distinct.map((_, s) => s).sort((a, b) => (df[a] as number) - (df[b] as number))
+    const slots = order.length
+    this.#listStart = new Uint32Array(slots)
+    this.#listEnd = new Uint32Array(slots)
+    for (let s = 0; s < slots; s++) {
+      const id = ids[order[s] as number] as number
+      this.#listStart[s] = id < 0 ? 0 : (termStart[id] as number)
+      this.#listEnd[s] = id < 0 ? 0 : (termStart[id + 1] as number)
+    }
+    const slotOfToken = new Map(order.map((original, s) => [distinct[original] as string, s]))
+    this.#slotOf = Uint32Array.from(tokens, (token) => slotOfToken.get(token) as number)
+    this.#slotIndexStart = new Uint32Array(slots + 1)
+    for (const s of this.#slotOf) this.#slotIndexStart[s + 1] = (this.#slotIndexStart[s + 1] as number) + 1
+    for (let s = 0; s < slots; s++) {
+      this.#slotIndexStart[s + 1] =
+        (this.#slotIndexStart[s + 1] as number) + (this.#slotIndexStart[s] as number)
+    }
+    this.#slotIndex = new Uint32Array(tokens.length)
+    const fill = this.#slotIndexStart.slice(0, slots)
+    for (let i = 0; i < tokens.length; i++) {
+      const s = this.#slotOf[i] as number
+      this.#slotIndex[fill[s] as number] = i
+      fill[s] = (fill[s] as number) + 1
+    }
+    this.#posStart = new Uint32Array(slots)
+    this.#posEnd = new Uint32Array(slots)
+    this.estimate = Math.min(...df)
+  }
+
+  collect(): Uint32Array {
+    if (this.estimate === 0) return new Uint32Array(0)
+    const candidates = this.#text.positions.docs.slice(this.#listStart[0], this.#listEnd[0])
+    return candidates.subarray(0, this.filter(candidates, candidates.length))
+  }
+
+  filter(candidates: Uint32Array, count: number): number {
+    const { docs, payloadStart } = this.#text.positions
+    const slots = this.#listStart.length
+    const cursor = this.#listStart.slice()
+    const listEnd = this.#listEnd
+    // One term, any field: holding the term is the match, no positions needed.
+    const anyPosition = this.#length === 1 && this.#mask === ALL_FIELDS
+    let kept = 0
+    for (let c = 0; c < count; c++) {
+      const doc = candidates[c] as number
+      let holdsAll = true
+      for (let s = 0; s < slots; s++) {
+        const end = listEnd[s] as number
+        const e = gallop(docs, cursor[s] as number, end, doc)
+        cursor[s] = e
+        if (e === end) return kept
+        if (docs[e] !== doc) {
+          holdsAll = false
+          break
+        }
+        this.#posStart[s] = payloadStart[e] as number
+        this.#posEnd[s] = payloadStart[e + 1] as number
+      }
+      if (holdsAll && (anyPosition || this.#matchesPositions())) candidates[kept++] = doc
+    }
+    return kept
+  }
+
+  /** Whether the current document's positions (in #posStart/#posEnd) satisfy the phrase. */
+  #matchesPositions(): boolean {
+    const payload = this.#text.positions.payload
+    const mask = this.#mask
+    const anchors = this.#slop === 0 ? 1 : this.#length
+    for (let i = 0; i < anchors; i++) {
+      const s = this.#slotOf[i] as number
+      for (let at = this.#posStart[s] as number, end = this.#posEnd[s] as number; at < end; at++) {
+        const code = payload[at] as number
+        if (((mask >>> (code & 3)) & 1) === 0) continue
+        if (this.#fitsWindow((code >>> 2) - i)) return true
+      }
+    }
+    return false
+  }
+
+  /**
+   * Whether every query index i gets a distinct position in [w + i, w + i + slop]. Positions taken
+   * by a term's earlier index are behind the cursor, so later indices of a repeated term get later
+   * ones. The field class is not checked here: w comes from an admitted anchor position, and
+   * windows (slop + 1 ≤ 51 positions) are narrower than the gap between values (101), so a window
+   * never holds positions of two values, and any assignment that fits lies in the anchor's value.
+   */
+  #fitsWindow(w: number): boolean {
+    const payload = this.#text.positions.payload
+    const slop = this.#slop
+    const slots = this.#listStart.length
+    for (let s = 0; s < slots; s++) {
+      let at = this.#posStart[s] as number
+      const end = this.#posEnd[s] as number
+      const kEnd = this.#slotIndexStart[s + 1] as number
+      for (let k = this.#slotIndexStart[s] as number; k < kEnd; k++) {
+        const lo = w + (this.#slotIndex[k] as number)
+        while (at < end && (payload[at] as number) >>> 2 < lo) at++
+        if (at === end || (payload[at] as number) >>> 2 > lo + slop) return false
+        at++
+      }
+    }
+    return true
+  }
+}

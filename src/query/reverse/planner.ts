@@ -1,0 +1,92 @@
+/**
+ * The reverse-search planner: turns a validated query into one matcher per criterion and runs them
+ * cheapest first. The criterion with the smallest estimate produces the candidates; every other one
+ * only narrows them, in ascending estimate order, so a query costs about what its rarest criterion
+ * matches, not what the corpus holds.
+ */
+
+import { FIELD_PHONE, FIELD_POSTAL, FIELD_STREET } from '../../indexes/contact-values.js'
+import type { DateColumn } from '../../indexes/date-column.js'
+import type { DigitsIndex } from '../../indexes/digits-index.js'
+import type { LabelSuffixIndex } from '../../indexes/label-suffix-index.js'
+import type { PostalTerms } from '../../indexes/postal-terms.js'
+import type { RegistrationText } from '../../indexes/registration-text.js'
+import type { DateRange, ReverseQuery } from '../reverse-params.js'
+import type { Criterion } from './criterion.js'
+import { NameMatcher } from './name.js'
+import { NameserverMatcher } from './nameserver.js'
+import { PhoneMatcher } from './phone.js'
+import { ALL_FIELDS, PhraseMatcher } from './phrase.js'
+import { PostalCodeMatcher } from './postal-code.js'
+import { RangeMatcher } from './range.js'
+
+/** The structures a reverse search reads. */
+export interface ReverseStructures {
+  readonly docCount: number
+  readonly text: RegistrationText
+  readonly postal: PostalTerms
+  readonly digits: DigitsIndex
+  readonly nameservers: LabelSuffixIndex
+  readonly created: DateColumn
+  readonly updated: DateColumn
+  readonly expires: DateColumn
+}
+
+const FLAG_CLASS = { street: FIELD_STREET, postalcode: FIELD_POSTAL, phone: FIELD_PHONE } as const
+
+/**
+ * The matchers of a query's criteria, cheapest first.
+ *
+ * @example
+ * ```ts
+ * criteriaOf(structures, parseReverseParams({ phrase: 'acme', created_from: '2020-01-01' })).length // 2
+ * ```
+ */
+export function criteriaOf(s: ReverseStructures, q: ReverseQuery): Criterion[] {
+  const criteria: Criterion[] = []
+  if (q.phrase !== null) {
+    let mask = 0
+    for (const field of q.phraseFields) mask |= 1 << FLAG_CLASS[field]
+    criteria.push(new PhraseMatcher(s.text, q.phrase, q.slop, mask === 0 ? ALL_FIELDS : mask))
+  }
+  if (q.street !== null) criteria.push(new PhraseMatcher(s.text, q.street, q.slop, 1 << FIELD_STREET))
+  if (q.postalcode !== null) criteria.push(new PostalCodeMatcher(s.postal, q.postalcode))
+  if (q.phone !== null) criteria.push(new PhoneMatcher(s.digits, q.phone))
+  if (q.name !== null) criteria.push(new NameMatcher(s.text, q.name))
+  if (q.nameserver !== null) criteria.push(new NameserverMatcher(s.nameservers, q.nameserver, s.docCount))
+  const ranges: [DateColumn, DateRange | null][] = [
+    [s.created, q.created],
+    [s.updated, q.updated],
+    [s.expires, q.expires],
+  ]
+  for (const [column, range] of ranges) {
+    if (range !== null) criteria.push(new RangeMatcher(column, range.from, range.to, s.docCount))
+  }
+  return criteria.sort((a, b) => a.estimate - b.estimate)
+}
+
+/**
+ * The documents matching every criterion of a query, ascending (= result order). A query without
+ * criteria matches every document.
+ *
+ * @example
+ * ```ts
+ * matchReverse(structures, parseReverseParams({ name: 'acme holdings' })) // Uint32Array [3, 17, …]
+ * ```
+ */
+export function matchReverse(s: ReverseStructures, q: ReverseQuery): Uint32Array {
+  const criteria = criteriaOf(s, q)
+  const first = criteria[0]
+  if (first === undefined) {
+    const all = new Uint32Array(s.docCount)
+    for (let doc = 0; doc < all.length; doc++) all[doc] = doc
+    return all
+  }
+  if (first.estimate === 0) return new Uint32Array(0)
+  const candidates = first.collect()
+  let count = candidates.length
+  for (let c = 1; c < criteria.length && count > 0; c++) {
+    count = (criteria[c] as Criterion).filter(candidates, count)
+  }
+  return candidates.subarray(0, count)
+}

@@ -1,0 +1,56 @@
+/**
+ * The date-range criteria (`created_from/_to`, `updated_from/_to`, `expires_from/_to`, SPEC 5):
+ * inclusive bounds on a date column. The documents in range are a slice of the column's instant
+ * order, and a candidate is checked by comparing its rank with the slice's bounds.
+ */
+import type { DateColumn } from '../../indexes/date-column.js'
+import type { Criterion } from './criterion.js'
+import { sortedDistinct } from './doc-ids.js'
+
+/**
+ * Matches documents whose instant lies in [from, to].
+ *
+ * @example
+ * ```ts
+ * new RangeMatcher(created, 1577836800, 1609459199, n).collect() // documents created in 2020
+ * ```
+ */
+export class RangeMatcher implements Criterion {
+  readonly estimate: number
+  readonly #column: DateColumn
+  readonly #lo: number
+  readonly #hi: number
+  readonly #docCount: number
+
+  /**
+   * @param column - the date column
+   * @param from - the earliest instant, epoch seconds (-Infinity for none)
+   * @param to - the latest instant, epoch seconds (Infinity for none)
+   * @param docCount - the number of documents
+   */
+  constructor(column: DateColumn, from: number, to: number, docCount: number) {
+    this.#column = column
+    const { lo, hi } = column.range(from, to)
+    this.#lo = lo
+    this.#hi = hi
+    this.#docCount = docCount
+    this.estimate = hi - lo
+  }
+
+  collect(): Uint32Array {
+    return sortedDistinct(this.#column.docs.subarray(this.#lo, this.#hi), this.#docCount)
+  }
+
+  filter(candidates: Uint32Array, count: number): number {
+    const rank = this.#column.rank
+    const lo = this.#lo
+    const hi = this.#hi
+    let kept = 0
+    for (let c = 0; c < count; c++) {
+      const doc = candidates[c] as number
+      const r = rank[doc] as number
+      if (r >= lo && r < hi) candidates[kept++] = doc
+    }
+    return kept
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { parseCommandArgs, readCount, UsageError } from '../../src/cli/args.js'
+import { INPUT_LISTS, INPUT_OPTIONS, listedSources } from '../../src/cli/inputs.js'
+
+const OPTIONS = { ...INPUT_OPTIONS, out: { type: 'string' as const }, all: { type: 'boolean' as const } }
+
+describe('parseCommandArgs', () => {
+  it('gives a file-list option every argument up to the next option', () => {
+    const parsed = parseCommandArgs(
+      ['--whois', 'a.jsonl', 'b.jsonl', '--dns', 'c.jsonl', '--out', 's.dmx', 'extra', '--whois', 'd.jsonl'],
+      OPTIONS,
+      INPUT_LISTS,
+    )
+    expect(parsed.lists).toEqual({
+      whois: ['a.jsonl', 'b.jsonl', 'd.jsonl'],
+      dns: ['c.jsonl'],
+      mx: [],
+      txt: [],
+    })
+    expect(parsed.values).toEqual({ out: 's.dmx' })
+    expect(parsed.positionals).toEqual(['extra'])
+  })
+
+  it('ends a list at a standalone argument and at --', () => {
+    const isRequest = (arg: string) => arg.startsWith('/v1/')
+    const parsed = parseCommandArgs(
+      ['--whois', 'a', '/v1/domain/mx', '--all'],
+      OPTIONS,
+      INPUT_LISTS,
+      isRequest,
+    )
+    expect(parsed.lists).toMatchObject({ whois: ['a'] })
+    expect(parsed.positionals).toEqual(['/v1/domain/mx'])
+    expect(parsed.values).toEqual({ all: true })
+    expect(parseCommandArgs(['--dns', 'a', '--', 'b'], OPTIONS, INPUT_LISTS).positionals).toEqual(['b'])
+  })
+
+  it('refuses unknown options and missing values as usage errors', () => {
+    expect(() => parseCommandArgs(['--nope'], OPTIONS, INPUT_LISTS)).toThrow(UsageError)
+    expect(() => parseCommandArgs(['--out'], OPTIONS, INPUT_LISTS)).toThrow(UsageError)
+  })
+})
+
+describe('listedSources', () => {
+  it('declares the kind of --mx and --txt files', () => {
+    expect(listedSources({ whois: ['w'], dns: ['d'], mx: ['m'], txt: ['t'] })).toEqual({
+      whois: ['w'],
+      dns: ['d', { path: 'm', kind: 'mx' }, { path: 't', kind: 'txt' }],
+    })
+  })
+})
+
+describe('readCount', () => {
+  it('reads whole numbers and refuses anything else', () => {
+    expect(readCount('whois', '1000')).toBe(1000)
+    for (const bad of ['-1', '1.5', 'ten', '', true, undefined]) {
+      expect(() => readCount('whois', bad)).toThrow(UsageError)
+    }
+  })
+})

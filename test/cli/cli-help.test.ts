@@ -1,0 +1,35 @@
+import { readFile, rm } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeFixture } from '../api/fixture.js'
+import { runCli } from './run-cli.js'
+
+let dir: string
+
+beforeAll(async () => {
+  dir = await writeFixture()
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+describe('domindex help, version and usage mistakes', () => {
+  it('prints help for itself and for each command, and its version', async () => {
+    const help = await runCli(['--help'])
+    expect(help.status).toBe(0)
+    for (const command of ['build', 'query', 'stats', 'generate', 'tour'])
+      expect(help.stdout).toContain(command)
+    const buildHelp = await runCli(['build', '--help'])
+    expect(buildHelp.stdout).toMatch(/^Usage: domindex build --whois FILE\.\.\./)
+    const version = await runCli(['--version'])
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string
+    }
+    expect(version.stdout.trim()).toBe(pkg.version)
+  })
+
+  it('exits 2 with a pointer to --help for a usage mistake', async () => {
+    const result = await runCli(['query', dir, '--frobnicate', '/v1/domain/txt'])
+    expect(result.status).toBe(2)
+    expect(result.stderr).toContain("Unknown option '--frobnicate'")
+    expect(result.stderr).toContain("Run 'domindex query --help'")
+    expect(result.stdout).toBe('')
+  })
+})

@@ -1,0 +1,121 @@
+/**
+ * The exporter and its command: schema on the cluster, progress, rejects as the embedded loader
+ * counts them, strict mode leaving a previous export untouched, re-export replacing tables, and
+ * connecting to a database without an export.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { UsageError } from '../../src/cli/args.js'
+import { exportClickHouseCommand } from '../../src/cli/export-clickhouse.js'
+import { ClickHouseEngine } from '../../src/clickhouse/clickhouse-engine.js'
+import { exportToClickHouse } from '../../src/clickhouse/export.js'
+import { Engine } from '../../src/engine.js'
+import { SnapshotError } from '../../src/errors.js'
+import { writeSample } from '../../src/generate/write-sample.js'
+import type { Progress } from '../../src/types.js'
+import { clusterBinaries, describeCluster } from './cluster-fixture.js'
+import { type LocalCluster, startLocalCluster } from './local-cluster.js'
+
+describeCluster('exportToClickHouse', () => {
+  let cluster: LocalCluster
+  let dir: string
+  let whois: string
+  let mx: string
+  let bad: string
+
+  beforeAll(async () => {
+    cluster = await startLocalCluster(clusterBinaries!)
+    dir = await mkdtemp(join(tmpdir(), 'domindex-ch-export-'))
+    const files = await writeSample({ whois: 120, dns: 120, seed: 5, out: dir })
+    whois = files.whois.path
+    mx = files.mx.path
+    bad = join(dir, 'bad.jsonl')
+    await writeFile(
+      bad,
+      '{"query":"ok.com","domain":{"name":"ok.com"}}\nnot json\n{"domain":{"name":"a..b"}}\n',
+    )
+  })
+
+  afterAll(async () => {
+    await cluster?.stop()
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('writes what the embedded loader loads, counts the same rejects, and reports progress', async () => {
+    const phases: Progress['phase'][] = []
+    const sources = { whois: [whois, bad], dns: [{ path: mx, kind: 'mx' as const }] }
+    const result = await exportToClickHouse(sources, {
+      url: cluster.urls[0]!,
+      database: 'exp',
+      cluster: cluster.cluster,
+      onProgress: (p) => phases.push(p.phase),
+    })
+    const engine = await Engine.build(sources)
+    expect(result.rows).toEqual({ whois: engine.stats().counts.whois, mx: engine.stats().counts.mx, txt: 0 })
+    expect(result.load.rejects).toEqual(engine.stats().rejects)
+    expect(result.load.rejects.count).toBe(2)
+    expect(phases).toContain('read')
+    expect(phases).toContain('index')
+    expect(phases.at(-1)).toBe('done')
+    const ch = await ClickHouseEngine.connect({ url: cluster.urls[1]!, database: 'exp' })
+    expect(await ch.reverse({ nameserver: 'com' })).toEqual(engine.reverse({ nameserver: 'com' }))
+    ch.close()
+  })
+
+  it('in strict mode fails at the first reject, before touching the tables of a previous export', async () => {
+    await expect(
+      exportToClickHouse(
+        { whois: [bad] },
+        { url: cluster.urls[0]!, database: 'exp', cluster: cluster.cluster, strict: true },
+      ),
+    ).rejects.toThrow(SnapshotError)
+    const ch = await ClickHouseEngine.connect({ url: cluster.urls[0]!, database: 'exp' })
+    expect((await ch.mx({})) as { result_count: number }).toMatchObject({ result_count: 60 })
+    ch.close()
+  })
+
+  it('replaces the previous export', async () => {
+    await exportToClickHouse(
+      { whois: [bad] },
+      { url: cluster.urls[0]!, database: 'exp', cluster: cluster.cluster },
+    )
+    const ch = await ClickHouseEngine.connect({ url: cluster.urls[1]!, database: 'exp' })
+    expect(await ch.reverse({ created_from: '1900-01-01' })).toMatchObject({ result_count: 0 })
+    expect(await ch.whois({ domain: 'OK.com' })).toEqual({ query: 'ok.com', domain: { name: 'ok.com' } })
+    expect(await ch.mx({})).toMatchObject({ result_count: 0 })
+    ch.close()
+  })
+
+  it('refuses to connect to a database without an export', async () => {
+    await expect(
+      ClickHouseEngine.connect({ url: cluster.urls[0]!, database: 'nothing_here' }),
+    ).rejects.toThrow(/lacks the table\(s\) whois, mx, txt/)
+  })
+
+  it('runs as the export-clickhouse command', async () => {
+    const status = await exportClickHouseCommand.run([
+      '--whois',
+      whois,
+      '--mx',
+      mx,
+      '--url',
+      cluster.urls[0]!,
+      '--database',
+      'cli',
+      '--cluster',
+      cluster.cluster,
+    ])
+    expect(status).toBe(0)
+    const ch = await ClickHouseEngine.connect({ url: cluster.urls[0]!, database: 'cli' })
+    expect(await ch.reverse({ created_from: '1900-01-01' })).toMatchObject({ result_count: 120 })
+    ch.close()
+    await expect(exportClickHouseCommand.run(['--whois', whois, '--database', 'cli'])).rejects.toThrow(
+      UsageError,
+    )
+    await expect(
+      exportClickHouseCommand.run(['--whois', whois, '--url', cluster.urls[0]!, '--database', 'x; DROP']),
+    ).rejects.toThrow(UsageError)
+  })
+})

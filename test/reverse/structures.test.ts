@@ -1,0 +1,169 @@
+/**
+ * The building blocks of the reverse index against plain JS equivalents: term dictionary, postings
+ * builder, chunked lists, doc-id set operations, date parsing, and the save/reopen state.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { normInstant } from '../../src/indexes/date-column.js'
+import { PostingsBuilder } from '../../src/indexes/postings.js'
+import { ReverseIndex } from '../../src/indexes/reverse-index.js'
+import { TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
+import { U32Chunks } from '../../src/indexes/u32-chunks.js'
+import { gallop, intersectInto, sortedDistinct } from '../../src/query/reverse/doc-ids.js'
+import { parseReverseParams } from '../../src/query/reverse-params.js'
+import { corpus, query } from './corpus.js'
+
+const SETTINGS = { seed: 99, numRuns: 200 }
+
+describe('TermDictionary', () => {
+  it('gives dense ids in first-intern order and finds them after freezing', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 6 }), { maxLength: 3000 }), (terms) => {
+        const builder = new TermDictionaryBuilder()
+        const want = new Map<string, number>()
+        for (const term of terms) {
+          if (!want.has(term)) want.set(term, want.size)
+          expect(builder.intern(term)).toBe(want.get(term))
+        }
+        const dictionary = builder.freeze()
+        expect(dictionary.size).toBe(want.size)
+        for (const [term, id] of want) expect(dictionary.get(term)).toBe(id)
+        expect(dictionary.get('\u{1F600}absent\u{1F600}')).toBe(-1)
+      }),
+      { ...SETTINGS, numRuns: 30 },
+    )
+  })
+})
+
+describe('PostingsBuilder', () => {
+  it('lays out (term, doc, value) occurrences term-major, distinct and ascending', () => {
+    const occurrence = fc.tuple(fc.nat({ max: 6 }), fc.nat({ max: 20 }))
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(occurrence, { maxLength: 12 }), { maxLength: 10 }),
+        fc.boolean(),
+        (docs, payload) => {
+          const builder = new PostingsBuilder(payload)
+          const want = new Map<number, Map<number, number[]>>()
+          docs.forEach((occurrences, doc) => {
+            builder.startDoc(doc * 3)
+            // Values of one term ascend within a document, as the builder requires.
+            const sorted = [...occurrences].sort((a, b) => a[1] - b[1])
+            for (const [term, value] of sorted) {
+              builder.add(term, value)
+              const byDoc = want.get(term) ?? new Map<number, number[]>()
+              want.set(term, byDoc)
+              const values = byDoc.get(doc * 3) ?? []
+              if (values.at(-1) !== value) values.push(value)
+              byDoc.set(doc * 3, values)
+            }
+            builder.endDoc()
+          })
+          const postings = builder.finish(7)
+          for (let term = 0; term < 7; term++) {
+            const entries = want.get(term) ?? new Map<number, number[]>()
+            const start = postings.termStart[term] as number
+            const end = postings.termStart[term + 1] as number
+            expect(Array.from(postings.docs.subarray(start, end))).toEqual([...entries.keys()])
+            if (!payload) continue
+            const got = []
+            for (let e = start; e < end; e++) {
+              got.push(
+                Array.from(postings.payload.subarray(postings.payloadStart[e], postings.payloadStart[e + 1])),
+              )
+            }
+            expect(got).toEqual([...entries.values()])
+          }
+        },
+      ),
+      SETTINGS,
+    )
+  })
+})
+
+describe('U32Chunks', () => {
+  it('keeps values across the growing first chunk and later chunks', () => {
+    const list = new U32Chunks()
+    const n = (1 << 20) + 300
+    for (let i = 0; i < n; i++) list.push((i * 2654435761) >>> 0)
+    expect(list.length).toBe(n)
+    const array = list.toArray()
+    for (const i of [0, 255, 256, 1 << 19, (1 << 20) - 1, 1 << 20, n - 1]) {
+      expect(list.get(i)).toBe((i * 2654435761) >>> 0)
+      expect(array[i]).toBe((i * 2654435761) >>> 0)
+    }
+  })
+})
+
+describe('doc-id sets', () => {
+  const ids = fc
+    .uniqueArray(fc.nat({ max: 5000 }), { maxLength: 400 })
+    .map((a) => Uint32Array.from(a.sort((x, y) => x - y)))
+
+  it('gallop finds the first id not below the target', () => {
+    fc.assert(
+      fc.property(ids, fc.nat({ max: 5001 }), fc.nat({ max: 400 }), (list, target, from) => {
+        const start = Math.min(from, list.length)
+        let want = start
+        while (want < list.length && (list[want] as number) < target) want++
+        expect(gallop(list, start, list.length, target)).toBe(want)
+      }),
+      SETTINGS,
+    )
+  })
+
+  it('intersectInto keeps exactly the common ids', () => {
+    fc.assert(
+      fc.property(ids, ids, (a, b) => {
+        const candidates = a.slice()
+        const kept = intersectInto(candidates, candidates.length, b, 0, b.length)
+        expect(Array.from(candidates.subarray(0, kept))).toEqual(Array.from(a).filter((x) => b.includes(x)))
+      }),
+      SETTINGS,
+    )
+  })
+
+  it('sortedDistinct sorts and de-duplicates on both the sort and the bitset path', () => {
+    const bag = fc.array(fc.nat({ max: 4999 }), { maxLength: 300 })
+    fc.assert(
+      fc.property(bag, fc.constantFrom(5000, 1_000_000), (values, docCount) => {
+        const want = [...new Set(values)].sort((x, y) => x - y)
+        expect(Array.from(sortedDistinct(Uint32Array.from(values), docCount))).toEqual(want)
+      }),
+      SETTINGS,
+    )
+  })
+})
+
+describe('normInstant', () => {
+  it('reads _norm instants and refuses anything else', () => {
+    expect(normInstant('2020-01-31T23:59:59Z')).toBe(Date.parse('2020-01-31T23:59:59Z') / 1000)
+    expect(normInstant('1969-12-31T23:59:59Z')).toBe(-1)
+    for (const bad of [
+      null,
+      undefined,
+      5,
+      '',
+      '2020-01-31',
+      '2020-01-31T23:59:59',
+      '2020-13-01T00:00:00Z',
+      '2020-01-31 23:59:59Z',
+    ]) {
+      expect(normInstant(bad)).toBeNaN()
+    }
+  })
+})
+
+describe('ReverseIndex state', () => {
+  it('reopens from its plain-data state with the same answers', () => {
+    fc.assert(
+      fc.property(corpus, query, (records, params) => {
+        const built = ReverseIndex.build(records)
+        const reopened = new ReverseIndex(structuredClone(built.state))
+        const q = parseReverseParams(params)
+        expect(Array.from(reopened.search(q))).toEqual(Array.from(built.search(q)))
+      }),
+      { ...SETTINGS, numRuns: 100 },
+    )
+  })
+})
