@@ -31,13 +31,14 @@ export async function searchDns(
 ): Promise<Envelope<Observation> | SummaryResponse> {
   const table = `${db}.${query.kind}`
   const where = compileDns(db, query)
-  if (query.summary !== null) return summary(client, table, where, query.summary)
+  const from = `FROM ${table} WHERE ${where}`
+  if (query.summary !== null) return summary(client, from, query.summary)
   const start = query.page * PAGE_SIZE
   const [counted, keys] = await Promise.all([
-    client.rows<{ matches: string }>(`SELECT count() AS matches FROM ${table} WHERE ${where}`),
+    client.rows<{ matches: string }>(`SELECT count() AS matches ${from}`),
     Number.isSafeInteger(start)
       ? client.rows<{ apex: string; id: string }>(
-          `SELECT apex, id FROM ${table} WHERE ${where} ORDER BY ${DNS_ORDER} LIMIT ${sqlInt(start)}, ${sqlInt(PAGE_SIZE)}`,
+          `SELECT apex, id ${from} ORDER BY ${DNS_ORDER} LIMIT ${sqlInt(start)}, ${sqlInt(PAGE_SIZE)}`,
         )
       : [],
   ])
@@ -63,19 +64,16 @@ async function recordsByKey(
 
 async function summary(
   client: ClickHouseHttp,
-  table: string,
-  where: string,
+  from: string,
   request: SummaryRequest,
 ): Promise<SummaryResponse> {
   const values = summaryValues(request)
   const [top, totals] = await Promise.all([
     client.rows<{ summary_value: string; summary_count: string }>(
-      `SELECT arrayJoin(${values}) AS summary_value, count() AS summary_count FROM ${table} WHERE ${where} ` +
+      `SELECT arrayJoin(${values}) AS summary_value, count() AS summary_count ${from} ` +
         `GROUP BY summary_value ORDER BY summary_count DESC, summary_value ASC LIMIT ${sqlInt(request.limit)}`,
     ),
-    client.rows<{ summary_total: string }>(
-      `SELECT sum(length(${values})) AS summary_total FROM ${table} WHERE ${where}`,
-    ),
+    client.rows<{ summary_total: string }>(`SELECT sum(length(${values})) AS summary_total ${from}`),
   ])
   const out: Record<string, number> = {}
   let listed = 0

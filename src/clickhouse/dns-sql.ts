@@ -1,8 +1,7 @@
 /**
  * Compiles a validated MX or TXT query (parseDnsParams) into SQL over the `mx` or `txt` table
  * (dns-row.ts). Every criterion is exact in SQL: one row holds one observation with its items as
- * parallel arrays, so a term is an `arrayExists` over the items, and NOT, AND, OR of the parsed
- * expression become the same operators in SQL around those.
+ * parallel arrays.
  *
  *   host                  apex = the host
  *   nameserver            a dns-ns host item whose key equals the suffix or ends with '.' + it
@@ -12,6 +11,13 @@
  *   from, to              day within the window
  *   most_recent           (apex, day) is the apex's newest day in the window, computed per shard
  *                         on the local table: a shard holds all observations of its apexes
+ *
+ * Item terms (nameserver, txt, every filter and expression term) are evaluated together: one pass
+ * over an observation's items sets bit k of a mask when some item satisfies term k (52 terms a
+ * mask, so that every bit value is a safe integer), and nameserver, txt, the filters and the
+ * expression become NOT/AND/OR of bit tests on the masks. One lambda per 52 terms instead of one per term matters on ClickHouse
+ * 18.16, whose analysis of a query grows much faster than linearly with its lambdas: 400 terms as
+ * separate `arrayExists` measured 12.5 s to plan, as masks 0.7 s (the validators allow 1,000 filter terms).
  *
  * Every value goes through sqlString/sqlInt; nothing else reaches the SQL text.
  */
@@ -25,6 +31,8 @@ import { sqlInt, sqlString } from './sql-literal.js'
 /** ORDER BY of DNS search: date descending, ties by id ascending (code-unit order, see sortable-text.ts). */
 export const DNS_ORDER = 'day DESC, id ASC'
 
+const TERMS_PER_MASK = 52
+
 /**
  * The WHERE condition of a DNS query.
  *
@@ -36,14 +44,18 @@ export const DNS_ORDER = 'day DESC, id ASC'
  * ```
  */
 export function compileDns(db: string, query: DnsQuery): string {
+  const terms = new ItemTerms()
   const window = windowCondition(query.from, query.to)
   const conditions: string[] = []
   if (window !== null) conditions.push(window)
   if (query.host !== null) conditions.push(`apex = ${sqlString(sortableText(query.host))}`)
-  if (query.nameserver !== null) conditions.push(hostTerm(query.nameserver, 'dns-ns', true))
-  if (query.txt !== null) conditions.push(tokenTerm(query.txt, 'txt', null))
-  if (query.filters !== null) conditions.push(`(${query.filters.map(term).join(' OR ')})`)
-  if (query.expression !== null) conditions.push(expression(query.expression))
+  const onTerms: string[] = []
+  if (query.nameserver !== null) onTerms.push(terms.test(hostTerm(query.nameserver, 'dns-ns', true)))
+  if (query.txt !== null) onTerms.push(terms.test(tokenTerm(query.txt, 'txt', null)))
+  if (query.filters !== null)
+    onTerms.push(`(${query.filters.map((t) => terms.test(itemTerm(t))).join(' OR ')})`)
+  if (query.expression !== null) onTerms.push(expression(query.expression, terms))
+  if (onTerms.length > 0) conditions.push(terms.evaluate(onTerms.join(' AND ')))
   if (query.mostRecent) {
     const local = `${db}.${query.kind}_local`
     conditions.push(
@@ -51,6 +63,45 @@ export function compileDns(db: string, query: DnsQuery): string {
     )
   }
   return conditions.length === 0 ? '1' : conditions.join(' AND ')
+}
+
+// Distinct per-item term conditions, each given a bit of a mask.
+class ItemTerms {
+  readonly #conditions: string[] = []
+  readonly #bit = new Map<string, number>()
+
+  /** The test of "some item satisfies `condition`", on the mask variables m0, m1, … */
+  test(condition: string): string {
+    let k = this.#bit.get(condition)
+    if (k === undefined) {
+      k = this.#conditions.length
+      this.#conditions.push(condition)
+      this.#bit.set(condition, k)
+    }
+    return `bitAnd(m${sqlInt(Math.floor(k / TERMS_PER_MASK))}, ${sqlInt(2 ** (k % TERMS_PER_MASK))}) != 0`
+  }
+
+  /**
+   * A condition over the masks, evaluated once per observation. The masks are handed to a lambda
+   * as one-element arrays, so that each is computed once and the tests read variables: a WITH alias
+   * would be copied into every test, and 1,000 tests of 52-term masks exceed ClickHouse's limit of
+   * 500,000 AST nodes.
+   */
+  evaluate(condition: string): string {
+    const names: string[] = []
+    const masks: string[] = []
+    for (let from = 0; from < this.#conditions.length; from += TERMS_PER_MASK) {
+      const sum = this.#conditions
+        .slice(from, from + TERMS_PER_MASK)
+        .map((term, i) => `(${term}) * ${sqlInt(2 ** i)}`)
+        .join(' + ')
+      names.push(`m${sqlInt(from / TERMS_PER_MASK)}`)
+      masks.push(
+        `[arrayReduce('groupBitOr', arrayMap((h, x, l, t, c) -> ${sum}, item_host, item_text, item_lower, item_type, item_context))]`,
+      )
+    }
+    return `arrayExists((${names.join(', ')}) -> ${condition}, ${masks.join(', ')})`
+  }
 }
 
 /**
@@ -78,24 +129,24 @@ function windowCondition(from: number | null, to: number | null): string | null 
   return parts.length === 0 ? null : parts.join(' AND ')
 }
 
-function expression(expr: Expr): string {
+function expression(expr: Expr, terms: ItemTerms): string {
   switch (expr.kind) {
     case 'term':
-      return term(expr)
+      return terms.test(itemTerm(expr))
     case 'not':
-      return `NOT (${expression(expr.operand)})`
+      return `NOT (${expression(expr.operand, terms)})`
     case 'and':
-      return `(${expr.operands.map(expression).join(' AND ')})`
+      return `(${expr.operands.map((e) => expression(e, terms)).join(' AND ')})`
     case 'or':
-      return `(${expr.operands.map(expression).join(' OR ')})`
+      return `(${expr.operands.map((e) => expression(e, terms)).join(' OR ')})`
   }
 }
 
-function term(t: Term): string {
-  if (t.type === 'host') return hostTerm(t.value, t.context, t.operator === ':')
-  if (t.operator === ':') return tokenTerm(tokenize(t.value), t.type, t.context)
-  const lower = sqlString(sortableText(t.value.toLowerCase()))
-  return `arrayExists((l, t, c) -> ${typeAndContext(t.type, t.context)}l = ${lower}, item_lower, item_type, item_context)`
+// The per-item condition of a term, over the lambda's h (host key), x (text), l (lower), t, c.
+function itemTerm(term: Term): string {
+  if (term.type === 'host') return hostTerm(term.value, term.context, term.operator === ':')
+  if (term.operator === ':') return tokenTerm(tokenize(term.value), term.type, term.context)
+  return `${typeAndContext(term.type, term.context)}l = ${sqlString(sortableText(term.value.toLowerCase()))}`
 }
 
 // Host items whose key equals the host's key or, with `suffix`, ends with '.' + that key.
@@ -104,12 +155,11 @@ function hostTerm(host: string, context: string | null, suffix: boolean): string
   const match = suffix
     ? `(h = ${sqlString(key)} OR endsWith(h, ${sqlString(`.${key}`)}))`
     : `h = ${sqlString(key)}`
-  return `arrayExists((h, t, c) -> ${typeAndContext('host', context)}${match}, item_host, item_type, item_context)`
+  return `${typeAndContext('host', context)}${match}`
 }
 
 function tokenTerm(tokens: readonly string[], type: string, context: string | null): string {
-  const phrase = sqlString(` ${tokens.join(' ')} `)
-  return `arrayExists((x, t, c) -> ${typeAndContext(type, context)}position(x, ${phrase}) > 0, item_text, item_type, item_context)`
+  return `${typeAndContext(type, context)}position(x, ${sqlString(` ${tokens.join(' ')} `)}) > 0`
 }
 
 function typeAndContext(type: string, context: string | null): string {

@@ -11,6 +11,9 @@ import { type DnsState, matchingFields } from '../indexes/dns-state.js'
 import type { SummaryRequest } from '../query/dns-params.js'
 import type { SummaryResponse } from '../types.js'
 
+// Observations with at most this many items deduplicate their values in a local buffer.
+const SMALL = 64
+
 /**
  * Summarises the items of matching observations.
  *
@@ -27,24 +30,37 @@ import type { SummaryResponse } from '../types.js'
 export function summarize(state: DnsState, ids: Uint32Array, request: SummaryRequest): SummaryResponse {
   const fields = matchingFields(state, request.type, request.context)
   // Metadata items count only when the context asked for is theirs, the empty one.
-  if (request.context !== '') for (let f = 0; f < fields.length; f++) if (state.fieldMeta[f] === 1) fields[f] = 0
-  const strings = state.strings.length
-  const counts = new Uint32Array(strings)
-  // The last ordinal + 1 that counted a value: a value counts once per observation.
-  const lastSeen = new Uint32Array(strings)
+  if (request.context !== '')
+    for (let f = 0; f < fields.length; f++) if (state.fieldMeta[f] === 1) fields[f] = 0
+  const counts = new Uint32Array(state.strings.length)
   const touched = new U32List()
   const start = state.obsItemStart
   const field = state.obsItemField
   const value = state.obsItemValue
+  // A value counts once per observation. An observation's own earlier values are compared in a
+  // small buffer (a few items, in cache); only observations with more items than the buffer use a
+  // per-value "last counted" array, which costs a random memory access per item.
+  const counted = new Uint32Array(SMALL)
+  let lastSeen: Uint32Array | null = null
   let total = 0
   for (let i = 0; i < ids.length; i++) {
     const o = ids[i] as number
-    const mark = o + 1
-    for (let j = start[o] as number; j < (start[o + 1] as number); j++) {
+    const from = start[o] as number
+    const to = start[o + 1] as number
+    let k = 0
+    for (let j = from; j < to; j++) {
       if (fields[field[j] as number] === 0) continue
       const v = value[j] as number
-      if (lastSeen[v] === mark) continue
-      lastSeen[v] = mark
+      if (to - from <= SMALL) {
+        let seen = false
+        for (let q = 0; q < k && !seen; q++) seen = counted[q] === v
+        if (seen) continue
+        counted[k++] = v
+      } else {
+        lastSeen ??= new Uint32Array(state.strings.length)
+        if (lastSeen[v] === o + 1) continue
+        lastSeen[v] = o + 1
+      }
       if (counts[v] === 0) touched.push(v)
       counts[v] = (counts[v] as number) + 1
       total++
@@ -104,19 +120,24 @@ export function topValues(
         at = parent
       }
       heap[at] = v
-    } else if (size > 0 && better(v, heap[0] as number)) {
-      let at = 0
-      for (;;) {
-        const left = 2 * at + 1
-        if (left >= size) break
-        const right = left + 1
-        const worse = right < size && better(heap[left] as number, heap[right] as number) ? right : left
-        if (!better(v, heap[worse] as number)) break
-        heap[at] = heap[worse] as number
-        at = worse
-      }
-      heap[at] = v
+      continue
     }
+    // Most candidates of a large summary count less than the root: rejected on the counts alone,
+    // without a call or a string comparison.
+    const rootCount = counts[heap[0] as number] as number
+    const count = counts[v] as number
+    if (count < rootCount || (count === rootCount && !better(v, heap[0] as number))) continue
+    let at = 0
+    for (;;) {
+      const left = 2 * at + 1
+      if (left >= size) break
+      const right = left + 1
+      const worse = right < size && better(heap[left] as number, heap[right] as number) ? right : left
+      if (!better(v, heap[worse] as number)) break
+      heap[at] = heap[worse] as number
+      at = worse
+    }
+    heap[at] = v
   }
   return heap.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0))
 }

@@ -221,9 +221,12 @@ class ItemTable {
     return id
   }
 
-  columns(strings: number): Pick<Columns, 'itemField' | 'itemValue' | 'valueFirstItem' | 'itemNextSameValue'> {
+  columns(
+    strings: number,
+  ): Pick<Columns, 'itemField' | 'itemValue' | 'valueFirstItem' | 'itemNextSameValue'> {
     const valueFirstItem = new Int32Array(strings)
-    for (let s = 0; s < strings; s++) valueFirstItem[s] = (s < this.#first.length ? this.#first.get(s) : 0) - 1
+    for (let s = 0; s < strings; s++)
+      valueFirstItem[s] = (s < this.#first.length ? this.#first.get(s) : 0) - 1
     return {
       itemField: this.#field.toArray(),
       itemValue: this.#value.toArray(),

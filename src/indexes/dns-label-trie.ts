@@ -85,7 +85,8 @@ export function buildLabelTrie(hosts: readonly string[]): LabelTrie {
     const p = (parents[v] as number) + 1
     childStart[p] = (childStart[p] as number) + 1
   }
-  for (let v = 0; v < nodes; v++) childStart[v + 1] = (childStart[v + 1] as number) + (childStart[v] as number)
+  for (let v = 0; v < nodes; v++)
+    childStart[v + 1] = (childStart[v + 1] as number) + (childStart[v] as number)
   const fill = childStart.slice(0, nodes)
   const children = new Uint32Array(nodes - 1)
   for (let v = 1; v < nodes; v++) {
@@ -152,7 +153,14 @@ export function hostsBelow(trie: LabelTrie, node: number, out: number[]): void {
 }
 
 // The child of `parent` labelled text[start, end), or -2 - (the empty slot where it would go).
-function probe(trie: LabelTrie, hosts: readonly string[], parent: number, text: string, start: number, end: number): number {
+function probe(
+  trie: LabelTrie,
+  hosts: readonly string[],
+  parent: number,
+  text: string,
+  start: number,
+  end: number,
+): number {
   let h = Math.imul(0x811c9dc5 ^ parent, 0x01000193)
   for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
   const slots = trie.trieSlots
@@ -165,10 +173,18 @@ function probe(trie: LabelTrie, hosts: readonly string[], parent: number, text: 
   }
 }
 
-function sameLabel(trie: LabelTrie, hosts: readonly string[], v: number, text: string, start: number, end: number): boolean {
+function sameLabel(
+  trie: LabelTrie,
+  hosts: readonly string[],
+  v: number,
+  text: string,
+  start: number,
+  end: number,
+): boolean {
   const from = trie.trieLabelStart[v] as number
   if ((trie.trieLabelEnd[v] as number) - from !== end - start) return false
   const label = hosts[trie.trieLabelHost[v] as number] as string
-  for (let i = 0; i < end - start; i++) if (label.charCodeAt(from + i) !== text.charCodeAt(start + i)) return false
+  for (let i = 0; i < end - start; i++)
+    if (label.charCodeAt(from + i) !== text.charCodeAt(start + i)) return false
   return true
 }

@@ -3,12 +3,17 @@
  * `host`): a token dictionary, each token's text values, each text value's token sequence, and a
  * hash of the lower-cased values for exact terms. It is built over distinct values, not over
  * observations, because a few texts (SPF records) repeat millions of times. Layout in dns-state.ts.
+ *
+ * ASCII values (nearly all) are tokenized in place, exactly as `tokenize` does (runs of ASCII
+ * letters and digits, lower-cased): a token is hashed and compared straight from the value's
+ * characters, and only a token never seen before becomes a string. Other values go through
+ * `tokenize` (NFKC, Unicode letters and digits). The dictionary's hash table, FNV-1a over the
+ * token's code units, is the state's `tokenSlots` (dns-string-hash.ts).
  */
 import { tokenize } from '../analysis/tokenize.js'
 import { groupByKey } from './dns-csr.js'
 import { U32List } from './dns-growable.js'
 import { buildStringHash } from './dns-string-hash.js'
-import { StringIds } from './string-ids.js'
 
 /** The token-index part of the DNS state. */
 export interface TokenIndex {
@@ -32,21 +37,24 @@ export interface TokenIndex {
  * ```
  */
 export function buildTokenIndex(strings: readonly string[], isText: Uint8Array): TokenIndex {
-  const dict = new StringIds()
+  const dict = new TokenDict()
   const valueTokenStart = new Uint32Array(strings.length + 1)
   const sequence = new U32List(strings.length * 4)
   const textIds = new U32List()
   for (let s = 0; s < strings.length; s++) {
     if (isText[s] === 1) {
       textIds.push(s)
-      for (const token of tokenize(strings[s] as string)) sequence.push(dict.intern(token))
+      const value = strings[s] as string
+      if (isAscii(value)) dict.tokenizeAscii(value, sequence)
+      else for (const token of tokenize(value)) sequence.push(dict.intern(token))
     }
     valueTokenStart[s + 1] = sequence.length
   }
   const valueTokens = sequence.toArray()
   // (token, value) pairs, each once, in ascending value order: a value repeating a token
   // ("include:… include:…") is listed once under it.
-  const lastValue = new Int32Array(dict.size).fill(-1)
+  const tokenCount = dict.tokens.length
+  const lastValue = new Int32Array(tokenCount).fill(-1)
   const pairTokens = new U32List(valueTokens.length)
   const pairValues = new U32List(valueTokens.length)
   for (let s = 0; s < strings.length; s++) {
@@ -58,17 +66,93 @@ export function buildTokenIndex(strings: readonly string[], isText: Uint8Array):
       pairValues.push(s)
     }
   }
-  const byToken = groupByKey(dict.size, pairTokens.toArray(), pairValues.toArray())
-  const tokens = Array.from({ length: dict.size }, (_, t) => dict.string(t))
-  const allTokens = new Uint32Array(tokens.length)
-  for (let t = 0; t < allTokens.length; t++) allTokens[t] = t
+  const byToken = groupByKey(tokenCount, pairTokens.toArray(), pairValues.toArray())
   return {
-    tokens,
-    tokenSlots: buildStringHash(allTokens, (t) => tokens[t] as string),
+    tokens: dict.tokens,
+    tokenSlots: dict.slots,
     tokenValueStart: byToken.start,
     tokenValues: byToken.values,
     valueTokenStart,
     valueTokens,
     lowerSlots: buildStringHash(textIds.toArray(), (s) => (strings[s] as string).toLowerCase()),
   }
+}
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false
+  return true
+}
+
+// The growing token dictionary: open addressing (slot = id + 1), kept at most half full.
+class TokenDict {
+  readonly tokens: string[] = []
+  slots = new Uint32Array(1 << 16)
+
+  // Appends the ids of the tokens of an ASCII value to `out`.
+  tokenizeAscii(value: string, out: U32List): void {
+    const n = value.length
+    let i = 0
+    while (i < n) {
+      while (i < n && !isWordChar(value.charCodeAt(i))) i++
+      if (i === n) break
+      const start = i
+      let h = 0x811c9dc5
+      for (; i < n; i++) {
+        const c = value.charCodeAt(i)
+        if (!isWordChar(c)) break
+        h = Math.imul(h ^ (c >= 65 && c <= 90 ? c + 32 : c), 0x01000193)
+      }
+      out.push(this.#find(value, start, i, h >>> 0))
+    }
+  }
+
+  // The id of a token given as a string (non-ASCII values, after `tokenize`).
+  intern(token: string): number {
+    let h = 0x811c9dc5
+    for (let i = 0; i < token.length; i++) h = Math.imul(h ^ token.charCodeAt(i), 0x01000193)
+    return this.#find(token, 0, token.length, h >>> 0)
+  }
+
+  // The id of the token text[start, end) lower-cased (ASCII letters only), added when new.
+  #find(text: string, start: number, end: number, hash: number): number {
+    const mask = this.slots.length - 1
+    let s = hash & mask
+    for (; this.slots[s] !== 0; s = (s + 1) & mask) {
+      const id = (this.slots[s] as number) - 1
+      if (sameToken(this.tokens[id] as string, text, start, end)) return id
+    }
+    const id = this.tokens.length
+    this.tokens.push(text.slice(start, end).toLowerCase())
+    this.slots[s] = id + 1
+    if (this.tokens.length * 2 > this.slots.length) this.#grow()
+    return id
+  }
+
+  #grow(): void {
+    const slots = new Uint32Array(this.slots.length * 2)
+    const mask = slots.length - 1
+    for (let id = 0; id < this.tokens.length; id++) {
+      const token = this.tokens[id] as string
+      let h = 0x811c9dc5
+      for (let i = 0; i < token.length; i++) h = Math.imul(h ^ token.charCodeAt(i), 0x01000193)
+      let s = (h >>> 0) & mask
+      while (slots[s] !== 0) s = (s + 1) & mask
+      slots[s] = id + 1
+    }
+    this.slots = slots
+  }
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
+}
+
+// Whether `token` (lower case) equals text[start, end) with ASCII capitals lowered.
+function sameToken(token: string, text: string, start: number, end: number): boolean {
+  if (token.length !== end - start) return false
+  for (let i = 0; i < token.length; i++) {
+    const c = text.charCodeAt(start + i)
+    if (token.charCodeAt(i) !== (c >= 65 && c <= 90 ? c + 32 : c)) return false
+  }
+  return true
 }

@@ -1,19 +1,21 @@
 /**
- * Loading snapshots (SPEC 2): streams every WHOIS and DNS source, checks and normalises each record,
- * replaces duplicates (a later WHOIS record for the same domain, a later observation with the same
- * id) in place, and counts everything: records, replacements, unparsed dates, rejects per file.
+ * Loading snapshots (SPEC 2): streams every WHOIS and DNS source (load-file.ts), checks and
+ * normalises each record, replaces duplicates (a later WHOIS record for the same domain, a later
+ * observation with the same id) in place (whois-collector.ts, observation-collector.ts), and counts
+ * everything: records, replacements, unparsed dates, rejects per file.
  *
  * Memory: the records themselves, plus one Map from key to slot for WHOIS domains and one for
- * observation ids. The files are never held whole (see load-file.ts).
+ * observation ids. The files are never held whole.
  */
 import { stat } from 'node:fs/promises'
 import { SnapshotError, showValue } from '../errors.js'
 import type { DnsKind, Observation, Progress, Reject, Source, Sources, WhoisRecord } from '../types.js'
 import { HostCheck } from './host-check.js'
 import { type FileReport, loadFile } from './load-file.js'
-import { checkObservation } from './observation-record.js'
+import { ObservationCollector } from './observation-collector.js'
 import { ProgressClock } from './progress-clock.js'
 import { Rejects } from './rejects.js'
+import { WhoisCollector } from './whois-collector.js'
 import { WhoisPreparer } from './whois-record.js'
 
 /** Options of {@link loadSources}. */
@@ -95,100 +97,50 @@ export async function loadSources(sources: Sources, options: LoadOptions = {}): 
   const clock = new ProgressClock(options.onProgress, totalBytes)
   const rejects = new Rejects(options.strict === true)
   const hosts = new HostCheck()
-  const whois = new WhoisPreparer(hosts)
-
-  const keys: string[] = []
-  const records: WhoisRecord[] = []
-  const slotOfDomain = new Map<string, number>()
-  const byKind: Record<DnsKind, (Observation | undefined)[]> = { mx: [], txt: [] }
-  // Slot of each observation id, times two, plus 1 for TXT: one number per id, no object.
-  const slotOfId = new Map<string, number>()
-  const stats: LoadStats = {
-    files: inputs.length,
-    bytes: 0,
-    whoisRecords: 0,
-    whoisReplaced: 0,
-    observations: 0,
-    observationsReplaced: 0,
-    datesUnparsed: 0,
-    rejects: { count: 0, kept: rejects.kept },
-    sources: [],
-  }
+  const whois = new WhoisCollector(new WhoisPreparer(hosts))
+  const dns = new ObservationCollector(hosts)
+  const perFile: SourceStats[] = []
+  let bytes = 0
   let accepted = 0
-  let holes = 0
 
   for (const input of inputs) {
     const file = input.path
     const rejectsBefore = rejects.count
-    let fileRecords = 0
+    let records = 0
     const reject = (line: number, reason: string): void => rejects.add(file, line, reason)
-    const whoisSink = (value: unknown, line: number, where: string): void => {
-      if (!whois.check(value)) {
-        reject(line, where === '' ? whois.reason : `${where}: ${whois.reason}`)
-        return
+    const sink = (value: unknown, line: number, where: string): void => {
+      const problem = input.kind === 'whois' ? whois.add(value) : dns.add(value, input.declared)
+      if (problem !== null) reject(line, where === '' ? problem : `${where}: ${problem}`)
+      else {
+        records++
+        accepted++
       }
-      stats.datesUnparsed += whois.unparsedDates
-      const key = whois.key
-      const slot = slotOfDomain.get(key)
-      if (slot === undefined) {
-        slotOfDomain.set(key, records.length)
-        keys.push(key)
-        records.push(value as WhoisRecord)
-      } else {
-        records[slot] = value as WhoisRecord
-        stats.whoisReplaced++
-      }
-      fileRecords++
-      accepted++
     }
-    const dnsSink = (value: unknown, line: number, where: string): void => {
-      const check = checkObservation(value, input.declared, hosts)
-      if (!check.ok) {
-        reject(line, where === '' ? check.reason : `${where}: ${check.reason}`)
-        return
-      }
-      const list = byKind[check.kind]
-      const previous = slotOfId.get(check.id)
-      const tag = check.kind === 'mx' ? 0 : 1
-      if (previous === undefined) {
-        slotOfId.set(check.id, list.length * 2 + tag)
-        list.push(value as Observation)
-      } else if ((previous & 1) === tag) {
-        list[Math.floor(previous / 2)] = value as Observation
-        stats.observationsReplaced++
-      } else {
-        // Same id, other kind: the earlier observation leaves its list; holes are compacted at the end.
-        byKind[tag === 0 ? 'txt' : 'mx'][Math.floor(previous / 2)] = undefined
-        holes++
-        slotOfId.set(check.id, list.length * 2 + tag)
-        list.push(value as Observation)
-        stats.observationsReplaced++
-      }
-      fileRecords++
-      accepted++
-    }
-    const bytesBefore = stats.bytes
-    const report = await loadFile(file, input.kind === 'whois' ? whoisSink : dnsSink, {
+    const bytesBefore = bytes
+    const report = await loadFile(file, sink, {
       chunkSize,
       reject,
       progress: (diskBytes) => clock.tick(bytesBefore + diskBytes, accepted, rejects.count),
     })
-    stats.bytes += report.bytes
-    stats.sources.push({
-      ...report,
-      kind: input.kind,
-      records: fileRecords,
-      rejects: rejects.count - rejectsBefore,
-    })
+    bytes += report.bytes
+    perFile.push({ ...report, kind: input.kind, records, rejects: rejects.count - rejectsBefore })
   }
 
-  const mx = holes === 0 ? (byKind.mx as Observation[]) : byKind.mx.filter((o) => o !== undefined)
-  const txt = holes === 0 ? (byKind.txt as Observation[]) : byKind.txt.filter((o) => o !== undefined)
-  stats.whoisRecords = records.length
-  stats.observations = mx.length + txt.length
-  stats.rejects.count = rejects.count
-  clock.done(stats.bytes, accepted, rejects.count)
-  return { whois: { keys, records }, mx, txt, stats }
+  const { mx, txt } = dns.lists()
+  const loaded = whois.finish()
+  const stats: LoadStats = {
+    files: inputs.length,
+    bytes,
+    whoisRecords: loaded.records.length,
+    whoisReplaced: whois.replaced,
+    observations: mx.length + txt.length,
+    observationsReplaced: dns.replaced,
+    datesUnparsed: whois.unparsedDates,
+    rejects: { count: rejects.count, kept: rejects.kept },
+    sources: perFile,
+  }
+  clock.done(bytes, accepted, rejects.count)
+  return { whois: loaded, mx, txt, stats }
 }
 
 async function inputsOf(list: readonly Source[] | undefined, kind: 'whois' | 'dns'): Promise<Input[]> {

@@ -145,6 +145,27 @@ describe('DNS search by hand', () => {
       values: {},
     })
     expect(summary('txt', obs, { summarize: 'nope' })).toEqual({ other: 0, values: {} })
+    // An observation with many items (beyond the small-buffer path) still counts each value once.
+    const many = Array.from({ length: 90 }, (_, i) => txt(`v${i % 30}`))
+    const big = [
+      ...obs,
+      observation('3', '2024-01-01', apex('c.com'), ...many),
+      observation('4', '2024-01-01', apex('d.com'), ...many),
+    ]
+    expect(summary('txt', big, { summarize: 'txt', summary_limit: 2 })).toEqual({
+      other: 28 * 2 + 2,
+      values: { v0: 2, v1: 2 },
+    })
+  })
+
+  it('summarises every match whatever the page, and an empty index to nothing', () => {
+    const obs = Array.from({ length: 250 }, (_, i) =>
+      observation(`o${i}`, '2024-01-01', apex(`d${i}.com`), ns('ns.p.net')),
+    )
+    const whole = { other: 0, values: { 'ns.p.net': 250 } }
+    expect(summary('mx', obs, { summarize: 'host', page: 2 })).toEqual(whole)
+    expect(summary('mx', obs, { summarize: 'host', page: 9 })).toEqual(whole)
+    expect(summary('mx', [], { summarize: 'host' })).toEqual({ other: 0, values: {} })
   })
 
   it('keeps values like __proto__ and constructor as ordinary keys of the summary', () => {
@@ -221,6 +242,25 @@ describe('DNS search by hand', () => {
     expect(ids('mx', obs, { expression: 'dns-mx.host=MX.C.COM.' })).toEqual(['3'])
     expect(ids('mx', obs, { expression: '.host=mx.c.com' })).toEqual(['4'])
     expect(ids('mx', obs, { expression: 'mx-preference=0 OR mx-preference:1' })).toEqual(['1', '2'])
+  })
+
+  it('unions few short posting lists by sorting and many by a bitmap, alike', () => {
+    const obs = Array.from({ length: 3000 }, (_, i) =>
+      observation(
+        `o${String(i).padStart(4, '0')}`,
+        '2024-01-01',
+        apex(`d${i}.com`),
+        mx(i % 1000 === 7 ? `mx${i}.rare.net` : `mx${i % 50}.common.net`),
+      ),
+    )
+    expect(ids('mx', obs, { expression: 'dns-mx.host:rare.net' })).toEqual(['o0007', 'o1007', 'o2007'])
+    expect(ids('mx', obs, { filter: ['host=mx1007.rare.net', 'host=mx7.rare.net'] })).toEqual([
+      'o0007',
+      'o1007',
+    ])
+    const common = search('mx', obs, { expression: 'dns-mx.host:common.net' }) as Envelope<Observation>
+    expect(common.result_count).toBe(2997)
+    expect(common.results[7]?.id).toBe('o0008')
   })
 
   it('applies precedence and parentheses in expressions', () => {

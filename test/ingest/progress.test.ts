@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadSources } from '../../src/ingest/load.js'
 import { ProgressClock } from '../../src/ingest/progress-clock.js'
@@ -51,7 +52,7 @@ describe('progress', () => {
     })
     expect(loaded.stats.sources.map((s) => s.bytes)).toEqual([
       Buffer.byteLength(`${text}\nnot json\n`),
-      (await import('node:fs')).statSync(packed).size,
+      statSync(packed).size,
     ])
   })
 })

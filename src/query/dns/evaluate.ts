@@ -34,10 +34,26 @@ export function evaluate(state: DnsState, expr: Expr): IdSet {
       return { ids: inner.ids, negated: !inner.negated }
     }
     case 'and':
-      return expr.operands.map((e) => evaluate(state, e)).reduce(and)
+      return expr.operands
+        .map((e) => evaluate(state, e))
+        .sort(shortestFirst)
+        .reduce(and)
     case 'or':
       return expr.operands.map((e) => evaluate(state, e)).reduce(or)
   }
+}
+
+/**
+ * Orders AND operands so that every intersection is bounded by the rarest list: positive sets
+ * first, shortest first; negated ones (differences) after.
+ *
+ * @example
+ * ```ts
+ * [big, small].sort(shortestFirst) // [small, big]
+ * ```
+ */
+export function shortestFirst(a: IdSet, b: IdSet): number {
+  return Number(a.negated) - Number(b.negated) || a.ids.length - b.ids.length
 }
 
 /**

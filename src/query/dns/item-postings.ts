@@ -29,8 +29,9 @@ export function observationsOfItems(state: DnsState, items: readonly number[]): 
   let total = 0
   for (const it of items) total += (start[it + 1] as number) - (start[it] as number)
   const n = state.days.length
-  // Sorting k ids costs ~k·log k; the bitmap costs n/32 words to clear and scan plus k marks.
-  if (total * 16 < n) {
+  // Sorting k ids costs ~k·log2 k steps; the bitmap n/32 words to clear and scan, plus k marks.
+  // With k·log2 k < n/32 at k = n/256 for any n up to 2^24, sorting is kept below that.
+  if (total * 256 < n) {
     const all = new Uint32Array(total)
     let k = 0
     for (const it of items) {

@@ -7,7 +7,7 @@
 import type { DnsState } from '../../indexes/dns-state.js'
 import type { DnsQuery } from '../dns-params.js'
 import { windowRange } from './date-window.js'
-import { and, evaluate, evaluateFilters, type IdSet } from './evaluate.js'
+import { and, evaluate, evaluateFilters, type IdSet, shortestFirst } from './evaluate.js'
 import { apexObservations } from './host.js'
 import { hostItems } from './host-items.js'
 import { complementInRange, difference, restrictRange } from './id-sets.js'
@@ -38,8 +38,7 @@ export function matchObservations(state: DnsState, query: DnsQuery): Uint32Array
   if (query.txt !== null) positive(phraseObservations(state, query.txt, 'txt', null))
   if (query.filters !== null) sets.push(evaluateFilters(state, query.filters))
   if (query.expression !== null) sets.push(evaluate(state, query.expression))
-  // Shortest first: every intersection is then bounded by the rarest criterion.
-  sets.sort((a, b) => Number(a.negated) - Number(b.negated) || a.ids.length - b.ids.length)
+  sets.sort(shortestFirst)
   if (sets.length === 0) return query.mostRecent ? mostRecentIn(state, lo, hi) : rangeIds(lo, hi)
   const all = sets.reduce(and)
   if (all.negated) {
