@@ -146,6 +146,18 @@ const after = memoryNow()
 const bytesPerRecord = (after.heapUsed + after.external - before.heapUsed - before.external) / RECORDS
 console.log(`built in ${(buildMs / 1000).toFixed(2)} s, ${bytesPerRecord.toFixed(0)} bytes per record`)
 
+/** Bytes of the typed arrays in a plain-data state. */
+function bytesOf(state: unknown): number {
+  if (ArrayBuffer.isView(state)) return state.byteLength
+  if (state === null || typeof state !== 'object') return 0
+  return Object.values(state).reduce((sum: number, part) => sum + bytesOf(part), 0)
+}
+const structures = Object.entries(index.state)
+  .filter(([, part]) => typeof part === 'object')
+  .map(([name, part]) => `${name} ${(bytesOf(part) / RECORDS).toFixed(0)}`)
+  .join(', ')
+console.log(`typed arrays per record: ${structures}`)
+
 const rows: (string | number)[][] = []
 for (const [family, params] of families(records)) {
   const search = (): Envelope<WhoisRecord> => {
@@ -187,7 +199,8 @@ const report = `# Reverse search benchmark
 - Machine: ${machine}
 - Command: \`npx tsx bench/reverse.bench.ts --records ${RECORDS} --runs ${RUNS}\`
 - Corpus: ${RECORDS} generated WHOIS records (seed 1) with \`_norm\` dates from normalizeDate, in result order
-- Build: ${(buildMs / 1000).toFixed(2)} s; index memory ${bytesPerRecord.toFixed(0)} bytes per record (heap + external delta after GC)
+- Build: ${(buildMs / 1000).toFixed(2)} s; index memory ${bytesPerRecord.toFixed(0)} bytes per record (heap + external delta after GC);
+  typed arrays in bytes per record: ${structures}
 - Timed: parse → search → envelope of page 0, ${RUNS} runs after 3 warm-ups (p99 is the slowest run at 30 runs);
   the scan checks every record with the brute-force reference (test/reverse/reference.ts), ${SCAN_RUNS} runs
 

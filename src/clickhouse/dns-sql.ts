@@ -15,9 +15,10 @@
  * Item terms (nameserver, txt, every filter and expression term) are evaluated together: one pass
  * over an observation's items sets bit k of a mask when some item satisfies term k (52 terms a
  * mask, so that every bit value is a safe integer), and nameserver, txt, the filters and the
- * expression become NOT/AND/OR of bit tests on the masks. One lambda per 52 terms instead of one per term matters on ClickHouse
- * 18.16, whose analysis of a query grows much faster than linearly with its lambdas: 400 terms as
- * separate `arrayExists` measured 12.5 s to plan, as masks 0.7 s (the validators allow 1,000 filter terms).
+ * expression become NOT/AND/OR of bit tests on the masks. One lambda per 52 terms instead of one
+ * per term matters on ClickHouse 18.16, whose analysis of a query grows far faster than linearly
+ * with its lambdas: 400 terms as separate `arrayExists` measured 12.5 s to plan, as masks 0.7 s
+ * (the validators allow 1,000 filter terms).
  *
  * Every value goes through sqlString/sqlInt; nothing else reaches the SQL text.
  */

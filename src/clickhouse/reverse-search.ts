@@ -5,22 +5,22 @@
  * Without verification: the exact count and the page's keys are two queries sent together; the
  * page's records are fetched by key afterwards, so the sort reads only the narrow order columns
  * and never the records of rows outside the page. With verification: every candidate's key and
- * term occurrences come back in result order, the matches are counted in the library, and the
+ * registration text come back in result order, the matches are counted in the library, and the
  * page's records are fetched by key.
  */
 import { envelope, PAGE_SIZE } from '../collect/page.js'
 import type { ReverseQuery } from '../query/reverse-params.js'
 import type { Envelope, WhoisRecord } from '../types.js'
 import type { ClickHouseHttp } from './http-client.js'
-import { type Occurrences, verifyPhrases } from './phrase-verify.js'
+import { type ValueTexts, verifyPhrases } from './phrase-verify.js'
 import { compileReverse, REVERSE_ORDER } from './reverse-sql.js'
 import { sortableText } from './sortable-text.js'
-import { sqlInt, sqlString, sqlStringArray } from './sql-literal.js'
+import { sqlInt, sqlString } from './sql-literal.js'
 
 interface CandidateRow {
   key: string
-  v_tokens: string[]
-  v_codes: number[]
+  value_texts: string[]
+  value_classes: number[]
 }
 
 /**
@@ -39,7 +39,7 @@ export async function searchReverse(
   db: string,
   query: ReverseQuery,
 ): Promise<Envelope<WhoisRecord>> {
-  const { where, checks, terms } = compileReverse(query)
+  const { where, checks } = compileReverse(query)
   const start = query.page * PAGE_SIZE
   let total: number
   let pageKeys: string[]
@@ -56,14 +56,14 @@ export async function searchReverse(
     total = Number(counted[0]?.matches ?? 0)
     pageKeys = keys.map((row) => row.key)
   } else {
-    const wanted = sqlStringArray(terms)
     const candidates = await client.rows<CandidateRow>(
-      `SELECT key, arrayFilter(x -> has(${wanted}, x), text_tokens) AS v_tokens, ` +
-        `arrayFilter((c, x) -> has(${wanted}, x), text_codes, text_tokens) AS v_codes ` +
-        `FROM ${db}.whois WHERE ${where} ORDER BY ${REVERSE_ORDER}`,
+      `SELECT key, value_texts, value_classes FROM ${db}.whois WHERE ${where} ORDER BY ${REVERSE_ORDER}`,
     )
-    const occurrences: Occurrences[] = candidates.map((row) => ({ tokens: row.v_tokens, codes: row.v_codes }))
-    const matches = verifyPhrases(occurrences, checks)
+    const texts: ValueTexts[] = candidates.map((row) => ({
+      texts: row.value_texts,
+      classes: row.value_classes,
+    }))
+    const matches = verifyPhrases(texts, checks)
     total = matches.length
     pageKeys = []
     for (let i = start; i < Math.min(total, start + PAGE_SIZE); i++) {

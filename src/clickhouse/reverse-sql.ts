@@ -3,8 +3,8 @@
  * `whois` table (whois-row.ts), criterion by criterion, each exact in SQL except sloppy phrases:
  *
  *   phrase, slop 0 or one term   exact: the value text ' t1 t2 … ' holds ' q1 q2 … ' in an admitted field
- *   phrase, slop > 0             prefilter: every term occurs often enough in admitted fields, all of them
- *                                in one value; phrase-verify.ts decides exactly
+ *   phrase, slop > 0             prefilter: one admitted value holds every term; phrase-verify.ts decides
+ *                                exactly
  *   postalcode                   exact: the key is one of the record's postal keys
  *   phone                        exact: the digits occur in one phone value's digits
  *   name                         exact: one organization value holds every token
@@ -28,8 +28,6 @@ export interface CompiledReverse {
   where: string
   /** Sloppy phrases SQL only prefilters; the library verifies them on the candidates. */
   checks: PhraseCheck[]
-  /** The distinct terms of `checks`, whose occurrences the verification needs. */
-  terms: string[]
 }
 
 /** ORDER BY of reverse search: `created_norm` descending, records without it last, then domain. */
@@ -80,8 +78,7 @@ export function compileReverse(query: ReverseQuery): CompiledReverse {
     const range = query[field]
     if (range !== null) conditions.push(dateRange(field, range))
   }
-  const terms = [...new Set(checks.flatMap((check) => check.tokens))]
-  return { where: conditions.length === 0 ? '1' : conditions.join(' AND '), checks, terms }
+  return { where: conditions.length === 0 ? '1' : conditions.join(' AND '), checks }
 }
 
 function phrase(check: PhraseCheck, checks: PhraseCheck[]): string {
@@ -92,21 +89,12 @@ function phrase(check: PhraseCheck, checks: PhraseCheck[]): string {
   if (slop === 0 || tokens.length === 1) {
     return `arrayExists((t, c) -> ${admitted}position(t, ${sqlString(` ${tokens.join(' ')} `)}) > 0, value_texts, value_classes)`
   }
-  checks.push(check)
-  const counts = new Map<string, number>()
-  for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1)
-  const parts = [...counts].map(([token, count]) =>
-    mask === ALL_FIELDS
-      ? `countEqual(text_tokens, ${sqlString(token)}) >= ${sqlInt(count)}`
-      : `arrayCount((x, c) -> x = ${sqlString(token)} AND c % 4 IN (${classes.map(sqlInt).join(', ')}), text_tokens, text_codes) >= ${sqlInt(count)}`,
-  )
+  void checks
   // A match lies in one value: consecutive query terms sit at most slop + 1 ≤ 51 positions apart,
-  // and values are POSITION_GAP + 1 = 101 apart (registration-text.ts).
-  const inValue = [...counts.keys()]
-    .map((token) => `position(t, ${sqlString(` ${token} `)}) > 0`)
-    .join(' AND ')
-  parts.push(`arrayExists((t, c) -> ${admitted}${inValue}, value_texts, value_classes)`)
-  return `(${parts.join(' AND ')})`
+  // and values are POSITION_GAP + 1 = 101 apart (registration-text.ts). So one admitted value holds
+  // every term; repeated terms and positions are for phrase-verify.ts.
+  const terms = [...new Set(tokens)].map((token) => `position(t, ${sqlString(` ${token} `)}) > 0`)
+  return `arrayExists((t, c) -> ${admitted}${terms.join(' AND ')}, value_texts, value_classes)`
 }
 
 function dateRange(field: (typeof RANGE_FIELDS)[number], range: DateRange): string {

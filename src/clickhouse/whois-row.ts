@@ -5,19 +5,24 @@
  * parser), so both engines see the same terms.
  *
  * Columns (see schema.ts for the types):
- *   key, apex        normalised domain (the forward-lookup key, ties of the order) and its apex (shard key)
+ *   key              the normalised domain: forward-lookup key, tie-break of the order, shard key
  *   created          `created_norm` text or '' (result order: newest first, '' last)
  *   *_has, *_s       whether `domain.<date>_norm` is an instant, and its epoch seconds
- *   text_tokens      every registration-text token in position order
- *   text_codes       each token's position code, `position * 4 + fieldClass` (registration-text.ts)
- *   value_texts      per value with tokens: ' t1 t2 … ' (space-delimited, so a slop-0 phrase is a substring)
- *   value_classes    per value: its field class
+ *   value_texts      per registration-text value with tokens, in indexing order: ' t1 t2 … '
+ *                    (space-delimited, so a slop-0 phrase is a substring; positions follow from
+ *                    the order and lengths, see phrase-verify.ts)
+ *   value_classes    per value: its field class (contact-values.ts)
  *   org_tokens       per distinct organization value: its distinct tokens
  *   postal_keys      postal-code keys; phone_digits: phone digit strings of 4+ digits
  *   ns_keys          nameservers' reversed labels (label-suffix-index.ts)
  * Text that may hold any code units (keys, postal keys, nameserver keys) is stored through
  * `sortableText`, so that equality and prefixes in SQL are those of the JavaScript strings; tokens
  * are runs of letters and digits, always well-formed, and are stored as they are.
+ *
+ * Speed: rows are built on the exporting process's one thread while ClickHouse parses the previous
+ * batch, so repeated work is cached: a record's repeated values (contacts share organization,
+ * street and phone) are tokenised once, and nameserver keys (a few providers serve most domains)
+ * are remembered across records.
  */
 import { tokenize } from '../analysis/tokenize.js'
 import { fieldClass, forEachContactValue } from '../indexes/contact-values.js'
@@ -25,13 +30,14 @@ import { normInstant } from '../indexes/date-column.js'
 import { GRAM, phoneDigits } from '../indexes/digits-index.js'
 import { nameserverKey } from '../indexes/label-suffix-index.js'
 import { postalKey } from '../indexes/postal-terms.js'
-import { POSITION_GAP } from '../indexes/registration-text.js'
-import { apexDomain } from '../normalize/apex.js'
 import type { WhoisRecord } from '../types.js'
 import { sortableText } from './sortable-text.js'
 
 /** The date fields reverse search ranges over. */
 export const RANGE_FIELDS = ['created', 'updated', 'expires'] as const
+
+const NAMESERVER_CACHE = 1 << 16
+const nameserverKeys = new Map<string, string>()
 
 /**
  * The JSONEachRow line of one record.
@@ -42,7 +48,7 @@ export const RANGE_FIELDS = ['created', 'updated', 'expires'] as const
  * @example
  * ```ts
  * whoisRow('example.com', { domain: { name: 'example.com', created_norm: null } })
- * // '{"key":"example.com","apex":"example.com","created":"","created_has":0,...}\n'
+ * // '{"key":"example.com","created":"","created_has":0,"created_s":0,...}\n'
  * ```
  */
 export function whoisRow(key: string, record: WhoisRecord): string {
@@ -50,7 +56,6 @@ export function whoisRow(key: string, record: WhoisRecord): string {
     record.domain !== null && typeof record.domain === 'object' ? record.domain : {}
   const row: Record<string, unknown> = {
     key: sortableText(key),
-    apex: apexDomain(key) ?? key,
     created: typeof domain['created_norm'] === 'string' ? sortableText(domain['created_norm']) : '',
   }
   for (const field of RANGE_FIELDS) {
@@ -59,50 +64,42 @@ export function whoisRow(key: string, record: WhoisRecord): string {
     row[`${field}_s`] = Number.isNaN(seconds) ? 0 : seconds
   }
   Object.assign(row, contactColumns(record))
-  row['ns_keys'] = nameserverKeys(domain['nameservers'])
+  row['ns_keys'] = nameserverColumn(domain['nameservers'])
   row['record'] = JSON.stringify(record)
   return `${JSON.stringify(row)}\n`
 }
 
 function contactColumns(record: WhoisRecord): Record<string, unknown> {
-  const textTokens: string[] = []
-  const textCodes: number[] = []
   const valueTexts: string[] = []
   const valueClasses: number[] = []
-  const organizations: string[] = []
+  const organizations = new Set<string>()
   const orgTokens: string[][] = []
   const postalKeys = new Set<string>()
   const phones = new Set<string>()
-  let next = 0
+  const tokensOf = new Map<string, string[]>()
   forEachContactValue(record, (field, value) => {
-    const cls = fieldClass(field)
-    const tokens = tokenize(value)
-    if (tokens.length > 0) {
-      // Positions as RegistrationTextBuilder assigns them: consecutive within a value, then a gap.
-      for (let i = 0; i < tokens.length; i++) {
-        textTokens.push(tokens[i] as string)
-        textCodes.push((next + i) * 4 + cls)
-      }
-      next += tokens.length + POSITION_GAP
-      valueTexts.push(` ${tokens.join(' ')} `)
-      valueClasses.push(cls)
+    let tokens = tokensOf.get(value)
+    if (tokens === undefined) {
+      tokens = tokenize(value)
+      tokensOf.set(value, tokens)
     }
-    if (field === 'organization' && tokens.length > 0 && !organizations.includes(value)) {
-      organizations.push(value)
-      orgTokens.push([...new Set(tokens)])
+    if (tokens.length > 0) {
+      valueTexts.push(` ${tokens.join(' ')} `)
+      valueClasses.push(fieldClass(field))
+      if (field === 'organization' && !organizations.has(value)) {
+        organizations.add(value)
+        orgTokens.push([...new Set(tokens)])
+      }
     }
     if (field === 'postal_code' || field === 'postalcode') {
       const key = postalKey(value)
       if (key.length > 0) postalKeys.add(sortableText(key))
-    }
-    if (field === 'phone') {
+    } else if (field === 'phone') {
       const digits = phoneDigits(value)
       if (digits.length >= GRAM) phones.add(digits)
     }
   })
   return {
-    text_tokens: textTokens,
-    text_codes: textCodes,
     value_texts: valueTexts,
     value_classes: valueClasses,
     org_tokens: orgTokens,
@@ -111,13 +108,18 @@ function contactColumns(record: WhoisRecord): Record<string, unknown> {
   }
 }
 
-function nameserverKeys(nameservers: unknown): string[] {
+function nameserverColumn(nameservers: unknown): string[] {
   const values: readonly unknown[] = Array.isArray(nameservers) ? nameservers : [nameservers]
   const keys = new Set<string>()
   for (const raw of values) {
     if (typeof raw !== 'string') continue
-    const key = nameserverKey(raw)
-    if (key !== '') keys.add(sortableText(key))
+    let key = nameserverKeys.get(raw)
+    if (key === undefined) {
+      key = sortableText(nameserverKey(raw))
+      if (nameserverKeys.size >= NAMESERVER_CACHE) nameserverKeys.clear()
+      nameserverKeys.set(raw, key)
+    }
+    if (key !== '') keys.add(key)
   }
   return [...keys]
 }

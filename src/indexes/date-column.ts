@@ -90,8 +90,9 @@ export class DateColumn {
     for (let d = 0; d < byDoc.length; d++) if (!Number.isNaN(byDoc[d])) m++
     const docs = new Uint32Array(m)
     for (let d = 0, r = 0; d < byDoc.length; d++) if (!Number.isNaN(byDoc[d])) docs[r++] = d
-    // Documents are numbered newest-created first, so creation instants arrive nearly descending:
-    // comparator sort of 1M measured ~250 ms, fast enough for a one-off build.
+    // A comparator sort of 1M ids measured ~300 ms on random instants, ~150 ms on creation instants
+    // (which arrive nearly descending); sorting the instants natively and placing each document at
+    // its instant's next free rank measured ~1.5x slower.
     docs.sort((a, b) => (byDoc[a] as number) - (byDoc[b] as number) || a - b)
     const instants = new Float64Array(m)
     const rank = new Uint32Array(byDoc.length).fill(NO_RANK)

@@ -13,6 +13,7 @@
  * Invariants: a document's values are distinct; values shorter than 4 digits are not kept (no
  * query can match them).
  */
+import { DocTexts } from './doc-texts.js'
 import { type Postings, PostingsBuilder } from './postings.js'
 import { U32Chunks } from './u32-chunks.js'
 
@@ -128,6 +129,7 @@ export class DigitsIndexBuilder {
   readonly #docValueStart = new U32Chunks()
   #docFirstValue = 0
   #started = false
+  readonly #seen = new DocTexts()
 
   /** Starts document `doc`, which must be the next id. */
   startDoc(doc: number): void {
@@ -137,12 +139,16 @@ export class DigitsIndexBuilder {
     if (this.#started) this.#grams.endDoc()
     this.#grams.startDoc(doc)
     this.#started = true
+    this.#seen.clear()
     this.#docFirstValue = this.#valueStart.length
     this.#docValueStart.push(this.#docFirstValue)
   }
 
   /** Adds one phone value of the current document. */
   addValue(text: string): void {
+    // Contacts usually repeat one phone number: skip the same text before extracting its digits.
+    if (this.#seen.indexOf(text) >= 0) return
+    this.#seen.add(text)
     const value = phoneDigits(text)
     if (value.length < GRAM) return
     const start = this.#length

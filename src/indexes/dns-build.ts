@@ -1,7 +1,8 @@
 /**
  * Builds the state of a DNS index (layout in dns-state.ts) from validated observations of one
- * kind: columns first (dns-columns.ts), then item postings, the host-key table with each apex's
- * observations, the latest-date set of `most_recent`, and the token index over text values.
+ * kind: columns first (dns-columns.ts), then item postings, the host keys with their label trie
+ * and each apex's observations, the latest-date bitmap of `most_recent`, and the token index over
+ * text values.
  */
 import type { DnsKind, Observation } from '../types.js'
 import { buildColumns, type Columns } from './dns-columns.js'
@@ -90,7 +91,7 @@ function itemPostings(c: Columns): { itemPostStart: Uint32Array; itemPostings: U
 }
 
 type HostPart = LabelTrie &
-  Pick<DnsState, 'hosts' | 'hostItemStart' | 'hostItems' | 'apexOf' | 'apexStart' | 'apexObs' | 'latest'>
+  Pick<DnsState, 'hosts' | 'hostItemStart' | 'hostItems' | 'apexOf' | 'apexStart' | 'apexObs' | 'latestBits'>
 
 // The host keys of `host` items and apexes with their label trie; items and ordinals per key.
 function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {
@@ -127,26 +128,22 @@ function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {
     apexOf,
     apexStart: byApex.start,
     apexObs: byApex.values,
-    latest: latestOrdinals(c.days, byApex.start, byApex.values),
+    latestBits: latestBits(c.days, byApex.start, byApex.values),
   }
 }
 
-// The ordinals dated on their apex's latest date: each apex's list is newest first.
-function latestOrdinals(days: Int32Array, apexStart: Uint32Array, apexObs: Uint32Array): Uint32Array {
-  const mark = new Uint8Array(days.length)
-  let count = 0
+// The ordinals dated on their apex's latest date, as a bitmap: each apex's list is newest first.
+function latestBits(days: Int32Array, apexStart: Uint32Array, apexObs: Uint32Array): Uint32Array {
+  const bits = new Uint32Array((days.length + 31) >>> 5)
   for (let h = 0; h + 1 < apexStart.length; h++) {
     const from = apexStart[h] as number
     const to = apexStart[h + 1] as number
     if (from === to) continue
     const newest = days[apexObs[from] as number]
     for (let j = from; j < to && days[apexObs[j] as number] === newest; j++) {
-      mark[apexObs[j] as number] = 1
-      count++
+      const o = apexObs[j] as number
+      bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31))
     }
   }
-  const out = new Uint32Array(count)
-  let k = 0
-  for (let o = 0; o < mark.length; o++) if (mark[o] === 1) out[k++] = o
-  return out
+  return bits
 }

@@ -49,11 +49,13 @@ export function buildColumns(observations: readonly Observation[]): Columns {
   const n = observations.length
   const loadDays = new Int32Array(n)
   const loadIds = new Array<string>(n)
+  let occurrences = 0
   for (let i = 0; i < n; i++) {
     const o = observations[i] as Observation
     const day = typeof o.date === 'string' ? dayNumber(o.date) : Number.NaN
     loadDays[i] = Number.isNaN(day) ? 0 : day
     loadIds[i] = typeof o.id === 'string' ? o.id : String(o.id)
+    if (Array.isArray(o.items)) occurrences += o.items.length
   }
   const order = resultOrder(loadDays, loadIds)
   const strings = new StringIds()
@@ -63,9 +65,10 @@ export function buildColumns(observations: readonly Observation[]): Columns {
   const ids = new Array<string>(n)
   const obsShape = new Uint8Array(n)
   const obsItemStart = new Uint32Array(n + 1)
-  const obsItemField = new U32List(n * 4)
-  const obsItemValue = new U32List(n * 4)
-  const occurrenceItem = new U32List(n * 4)
+  // Sized exactly (invalid items are skipped, so the lists may end a little short).
+  const obsItemField = new U32List(occurrences)
+  const obsItemValue = new U32List(occurrences)
+  const occurrenceItem = new U32List(occurrences)
   const apexValue = new Uint32Array(n)
   const verbatimOrdinals = new U32List()
   const verbatim: Observation[] = []
@@ -224,14 +227,20 @@ class ItemTable {
   columns(
     strings: number,
   ): Pick<Columns, 'itemField' | 'itemValue' | 'valueFirstItem' | 'itemNextSameValue'> {
-    const valueFirstItem = new Int32Array(strings)
-    for (let s = 0; s < strings; s++)
-      valueFirstItem[s] = (s < this.#first.length ? this.#first.get(s) : 0) - 1
+    const valueFirstItem = new Int32Array(strings).fill(-1)
+    for (let s = 0; s < this.#first.length; s++) valueFirstItem[s] = this.#first.get(s) - 1
     return {
       itemField: this.#field.toArray(),
       itemValue: this.#value.toArray(),
       valueFirstItem,
-      itemNextSameValue: Int32Array.from(this.#next.toArray(), (x) => x - 1),
+      itemNextSameValue: minusOne(this.#next.toArray()),
     }
   }
+}
+
+// Reinterprets "id + 1, 0 for none" entries as "id, -1 for none", in place.
+function minusOne(list: Uint32Array): Int32Array {
+  const out = new Int32Array(list.buffer, list.byteOffset, list.length)
+  for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) - 1
+  return out
 }

@@ -24,7 +24,8 @@
  *   `trie…` arrays, their label trie (layout in dns-label-trie.ts) for exact and suffix lookups.
  *   `hostItems[hostItemStart[h] …]` are the `host` items whose value has key h, and
  *   `apexObs[apexStart[h] … apexStart[h+1])` the ordinals whose apex key is h, ascending
- *   (= newest first). `latest` holds, ascending, the ordinals dated on their apex's latest date.
+ *   (= newest first). Bit o of `latestBits` (word o >>> 5, bit o & 31) is set when ordinal o is
+ *   dated on its apex's latest date.
  * - Text values (values of items whose type is not `host`): `tokens` is the token dictionary
  *   (hashed in `tokenSlots`); `tokenValues[tokenValueStart[t] …]` are the string ids of the text
  *   values holding token t, ascending, each once; `valueTokens[valueTokenStart[s] …
@@ -67,7 +68,7 @@ export interface DnsState extends Readonly<LabelTrie> {
   readonly hostItems: Uint32Array
   readonly apexStart: Uint32Array
   readonly apexObs: Uint32Array
-  readonly latest: Uint32Array
+  readonly latestBits: Uint32Array
   readonly tokens: readonly string[]
   readonly tokenSlots: Uint32Array
   readonly tokenValueStart: Uint32Array

@@ -11,7 +11,6 @@
  * token's code units, is the state's `tokenSlots` (dns-string-hash.ts).
  */
 import { tokenize } from '../analysis/tokenize.js'
-import { groupByKey } from './dns-csr.js'
 import { U32List } from './dns-growable.js'
 import { buildStringHash } from './dns-string-hash.js'
 
@@ -51,27 +50,40 @@ export function buildTokenIndex(strings: readonly string[], isText: Uint8Array):
     valueTokenStart[s + 1] = sequence.length
   }
   const valueTokens = sequence.toArray()
-  // (token, value) pairs, each once, in ascending value order: a value repeating a token
-  // ("include:… include:…") is listed once under it.
+  // Each token's values, ascending, each once (a value repeating a token, "include:… include:…",
+  // is listed once): counted, then filled, with no (token, value) pair arrays in between.
   const tokenCount = dict.tokens.length
+  const tokenValueStart = new Uint32Array(tokenCount + 1)
   const lastValue = new Int32Array(tokenCount).fill(-1)
-  const pairTokens = new U32List(valueTokens.length)
-  const pairValues = new U32List(valueTokens.length)
   for (let s = 0; s < strings.length; s++) {
     for (let j = valueTokenStart[s] as number; j < (valueTokenStart[s + 1] as number); j++) {
       const t = valueTokens[j] as number
       if (lastValue[t] === s) continue
       lastValue[t] = s
-      pairTokens.push(t)
-      pairValues.push(s)
+      tokenValueStart[t + 1] = (tokenValueStart[t + 1] as number) + 1
     }
   }
-  const byToken = groupByKey(tokenCount, pairTokens.toArray(), pairValues.toArray())
+  for (let t = 0; t < tokenCount; t++) {
+    tokenValueStart[t + 1] = (tokenValueStart[t + 1] as number) + (tokenValueStart[t] as number)
+  }
+  const tokenValues = new Uint32Array(tokenValueStart[tokenCount] as number)
+  const fill = tokenValueStart.slice(0, tokenCount)
+  lastValue.fill(-1)
+  for (let s = 0; s < strings.length; s++) {
+    for (let j = valueTokenStart[s] as number; j < (valueTokenStart[s + 1] as number); j++) {
+      const t = valueTokens[j] as number
+      if (lastValue[t] === s) continue
+      lastValue[t] = s
+      const at = fill[t] as number
+      fill[t] = at + 1
+      tokenValues[at] = s
+    }
+  }
   return {
     tokens: dict.tokens,
     tokenSlots: dict.slots,
-    tokenValueStart: byToken.start,
-    tokenValues: byToken.values,
+    tokenValueStart,
+    tokenValues,
     valueTokenStart,
     valueTokens,
     lowerSlots: buildStringHash(textIds.toArray(), (s) => (strings[s] as string).toLowerCase()),

@@ -3,6 +3,7 @@
  * spaces and case) in a term dictionary, with postings of document ids and no payload. Values of
  * both spellings of the field, `postal_code` and `postalcode`, are indexed.
  */
+import { DocTexts } from './doc-texts.js'
 import { type Postings, PostingsBuilder } from './postings.js'
 import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from './term-dictionary.js'
 
@@ -70,14 +71,19 @@ export class PostalTerms {
 export class PostalTermsBuilder {
   readonly #dictionary = new TermDictionaryBuilder()
   readonly #postings = new PostingsBuilder(false)
+  // The document's values so far: contacts usually repeat one postal code, which needs no second key.
+  readonly #seen = new DocTexts()
 
   /** Starts document `doc` (ascending). */
   startDoc(doc: number): void {
     this.#postings.startDoc(doc)
+    this.#seen.clear()
   }
 
   /** Adds one postal-code value of the current document. */
   addValue(text: string): void {
+    if (this.#seen.indexOf(text) >= 0) return
+    this.#seen.add(text)
     const key = postalKey(text)
     if (key.length > 0) this.#postings.add(this.#dictionary.intern(key), 0)
   }

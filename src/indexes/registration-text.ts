@@ -22,6 +22,7 @@
 import { tokenize } from '../analysis/tokenize.js'
 import { SnapshotError } from '../errors.js'
 import { fieldClass } from './contact-values.js'
+import { DocTexts } from './doc-texts.js'
 import { type Postings, PostingsBuilder } from './postings.js'
 import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from './term-dictionary.js'
 
@@ -91,7 +92,7 @@ export class RegistrationTextBuilder {
   // organization, street, city, phone), and comparing with the record's few earlier values is far
   // cheaper than tokenising and interning again; a global text → ids Map measured slower than
   // no cache at all, because every value string must be hashed.
-  readonly #texts: string[] = []
+  readonly #texts = new DocTexts()
   #idStart: Uint32Array = new Uint32Array(64)
   #ids: Uint32Array = new Uint32Array(256)
   #organizationOf: Int32Array = new Int32Array(64)
@@ -102,7 +103,7 @@ export class RegistrationTextBuilder {
     this.#positions.startDoc(doc)
     this.#organizations.startDoc(doc)
     this.#next = 0
-    this.#texts.length = 0
+    this.#texts.clear()
     this.#organizationCount = 0
   }
 
@@ -152,11 +153,10 @@ export class RegistrationTextBuilder {
 
   /** The index of `text` among the document's distinct values, tokenising and interning it when new. */
   #distinct(text: string): number {
-    const texts = this.#texts
     // Only the first values are compared, so that a record with thousands of values stays linear.
-    for (let k = 0, n = Math.min(texts.length, SEARCHED_VALUES); k < n; k++) if (texts[k] === text) return k
-    const k = texts.length
-    texts.push(text)
+    const known = this.#texts.indexOf(text, SEARCHED_VALUES)
+    if (known >= 0) return known
+    const k = this.#texts.add(text)
     if (k + 2 > this.#idStart.length) {
       this.#idStart = grow(this.#idStart, k + 2)
       const organizationOf = new Int32Array(this.#idStart.length)

@@ -21,13 +21,16 @@ export interface TermDictionaryState {
   readonly bytes: Uint8Array
 }
 
-/** FNV-1a over bytes, with murmur3's finaliser so the low bits used as a slot are well mixed. */
+/**
+ * FNV-1a over bytes, with murmur3's finaliser so the low bits used as a slot are well mixed. Signed,
+ * because an unsigned result above 2^31 is a heap-allocated number once it leaves a register.
+ */
 function hashBytes(bytes: Uint8Array, length: number): number {
   let h = 0x811c9dc5
   for (let i = 0; i < length; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193)
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
-  return (h ^ (h >>> 16)) >>> 0
+  return h ^ (h >>> 16)
 }
 
 function sameBytes(pool: Uint8Array, start: number, end: number, key: Uint8Array, length: number): boolean {
@@ -95,7 +98,7 @@ export class TermDictionary {
  */
 export class TermDictionaryBuilder {
   #slots: Uint32Array = new Uint32Array(1024)
-  #hashes: Uint32Array = new Uint32Array(512)
+  #hashes: Int32Array = new Int32Array(512)
   #starts: Uint32Array = new Uint32Array(513)
   #bytes: Uint8Array = new Uint8Array(4096)
   #size = 0
@@ -135,7 +138,8 @@ export class TermDictionaryBuilder {
     const id = this.#size
     const start = starts[id] as number
     if (start + length > this.#bytes.length) this.#bytes = grow(this.#bytes, start + length)
-    this.#bytes.set(key.subarray(0, length), start)
+    const bytes = this.#bytes
+    for (let i = 0; i < length; i++) bytes[start + i] = key[i] as number
     if (id + 2 > this.#starts.length) {
       this.#starts = grow(this.#starts, id + 2)
       this.#hashes = grow(this.#hashes, id + 1)
@@ -177,7 +181,7 @@ export class TermDictionaryBuilder {
   }
 }
 
-function grow<T extends Uint8Array | Uint32Array>(array: T, needed: number): T {
+function grow<T extends Uint8Array | Int32Array | Uint32Array>(array: T, needed: number): T {
   let size = array.length * 2
   while (size < needed) size *= 2
   const bigger = new (array.constructor as new (n: number) => T)(size)

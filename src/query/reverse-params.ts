@@ -116,7 +116,7 @@ export function parseReverseParams(params: Params): ReverseQuery {
     throw new QueryError(
       'missing_parameter',
       'phrase',
-      `${phraseFields.map((f) => `${f}=true`).join(' and ')} restricts phrase, but phrase is not given`,
+      `${phraseFields.map((f) => `${f}=true`).join(' and ')} given without phrase: true restricts phrase to that field`,
     )
   }
   const { nameserver, created, updated, expires } = query
@@ -170,7 +170,7 @@ function readPhone(text: string): string {
     throw new QueryError(
       'invalid_parameter',
       'phone',
-      `phone must contain at least 4 digits (or be true/false), got ${showValue(text)} with ${digits.length}`,
+      `phone must contain at least 4 digits (or be true or false), got ${showValue(text)} (${digits.length} digits)`,
     )
   }
   return digits

@@ -18,6 +18,8 @@ const NAMESERVERS = [
   'prov.net.evil.org',
   'ada.ns.cloudflare.com',
   'bob.ns.cloudflare.com',
+  // Also an MX host: one value in two fields, which a summary must count once per observation.
+  'mx.prov.net',
 ]
 const MX_HOSTS = [
   'aspmx.l.google.com',

@@ -289,6 +289,25 @@ describe('DNS search by hand', () => {
     expect(search('mx', [], {})).toEqual({ page: 0, pages: 0, result_count: 0, results: [] })
   })
 
+  it('is plain data: an index constructed from a structured clone of its state answers alike', () => {
+    const obs = [
+      observation('1', '2024-01-01', apex('a.com'), mx('aspmx.l.google.com', '1'), ns('ns1.p.net')),
+      observation('2', '2024-01-02', apex('a.com'), mx('.', '0'), ns('ns2.p.net')),
+      { date: '2024-01-03', id: '3', items: [apex('b.com'), ns('ns1.p.net')], extra: true },
+    ]
+    const index = DnsIndex.build('mx', obs)
+    const copy = new DnsIndex(structuredClone(index.state))
+    for (const params of [
+      {},
+      { nameserver: 'p.net', most_recent: true },
+      { expression: 'host:google.com OR host=.' },
+      { summarize: 'host' },
+    ]) {
+      const query = parseDnsParams('mx', params)
+      expect(copy.search(query)).toEqual(index.search(query))
+    }
+  })
+
   it('returns observations exactly as loaded: fields, key order, item order, odd shapes', () => {
     const obs: Observation[] = [
       {

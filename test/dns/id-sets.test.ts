@@ -1,14 +1,17 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { bitsOf, readBits } from '../../src/query/dns/bitmap.js'
 import {
-  complementInRange,
-  difference,
-  intersect,
-  lowerBound,
-  restrictRange,
-  union,
-} from '../../src/query/dns/id-sets.js'
-import { readBits } from '../../src/query/dns/item-postings.js'
+  andSets,
+  bitSet,
+  complementList,
+  type DocSet,
+  listSet,
+  minusSets,
+  orSets,
+  toList,
+} from '../../src/query/dns/doc-set.js'
+import { difference, intersect, lowerBound, union } from '../../src/query/dns/id-sets.js'
 
 const sorted = (max: number, maxLength: number) =>
   fc.uniqueArray(fc.nat(max), { maxLength }).map((a) => Uint32Array.from(a.sort((x, y) => x - y)))
@@ -19,7 +22,7 @@ const pair = fc.oneof(
   fc.tuple(sorted(5000, 2000), sorted(5000, 4)),
 )
 
-describe('id sets', () => {
+describe('sorted id lists', () => {
   it('intersect, union and difference agree with Set operations', () => {
     fc.assert(
       fc.property(pair, ([a, b]) => {
@@ -34,30 +37,55 @@ describe('id sets', () => {
     )
   })
 
-  it('restricts to a range, complements within it, and finds lower bounds from any start', () => {
+  it('finds lower bounds from any start, within any end', () => {
     fc.assert(
-      fc.property(sorted(300, 60), fc.nat(300), fc.nat(300), (a, x, y) => {
-        const [lo, hi] = x <= y ? [x, y] : [y, x]
-        const inside = [...a].filter((v) => v >= lo && v < hi)
-        expect([...restrictRange(a, lo, hi)]).toEqual(inside)
-        const all = Array.from({ length: hi - lo }, (_, i) => lo + i)
-        expect([...complementInRange(a, lo, hi)]).toEqual(all.filter((v) => !inside.includes(v)))
-        const from = Math.min(a.length, lo % (a.length + 1))
-        const expected = [...a].findIndex((v, i) => i >= from && v >= x)
-        expect(lowerBound(a, x, from)).toBe(expected < 0 ? a.length : expected)
+      fc.property(sorted(300, 60), fc.nat(300), fc.nat(300), fc.nat(300), (a, x, p, q) => {
+        const from = p % (a.length + 1)
+        const to = from + (q % (a.length - from + 1))
+        const unbounded = [...a].findIndex((v, i) => i >= from && v >= x)
+        expect(lowerBound(a, x, from)).toBe(unbounded < 0 ? a.length : unbounded)
+        const bounded = [...a].findIndex((v, i) => i >= from && i < to && v >= x)
+        expect(lowerBound(a, x, from, to)).toBe(bounded < 0 ? to : bounded)
       }),
       { seed: 32, numRuns: 300 },
     )
   })
+})
 
-  it('reads the set bits of a bitmap in order', () => {
+describe('doc sets', () => {
+  const N = 300
+  // The same ordinals as a list or as a bitmap.
+  const docSet = fc
+    .tuple(sorted(N - 1, 120), fc.boolean())
+    .map(([list, asBits]): [number[], DocSet] => [
+      [...list],
+      asBits ? bitSet(bitsOf(list, N)) : listSet(list),
+    ])
+  const range = fc.tuple(fc.nat(N), fc.nat(N)).map(([x, y]): [number, number] => (x <= y ? [x, y] : [y, x]))
+
+  it('AND, OR and AND-NOT agree with Set operations in every pairing of forms', () => {
     fc.assert(
-      fc.property(sorted(1000, 100), (a) => {
-        const bits = new Uint32Array(32)
-        for (const x of a) bits[x >>> 5] = (bits[x >>> 5] as number) | (1 << (x & 31))
-        expect(readBits(bits)).toEqual(a)
+      fc.property(docSet, docSet, range, ([a, sa], [b, sb], [lo, hi]) => {
+        const inB = new Set(b)
+        const within = (xs: number[]) => xs.filter((x) => x >= lo && x < hi).sort((x, y) => x - y)
+        expect([...toList(andSets(sa, sb), lo, hi)]).toEqual(within(a.filter((x) => inB.has(x))))
+        expect([...toList(orSets(sa, sb), lo, hi)]).toEqual(within([...new Set([...a, ...b])]))
+        expect([...toList(minusSets(sa, sb), lo, hi)]).toEqual(within(a.filter((x) => !inB.has(x))))
+        const all = Array.from({ length: hi - lo }, (_, i) => lo + i)
+        expect([...complementList(sa, lo, hi)]).toEqual(all.filter((x) => !a.includes(x)))
       }),
-      { seed: 33, numRuns: 200 },
+      { seed: 34, numRuns: 400 },
+    )
+  })
+
+  it('reads the set bits of a bitmap in order, within a range', () => {
+    fc.assert(
+      fc.property(sorted(1000, 100), range, (a, [lo, hi]) => {
+        const bits = bitsOf(a, 1001)
+        expect(readBits(bits)).toEqual(a)
+        expect([...readBits(bits, lo, hi)]).toEqual([...a].filter((x) => x >= lo && x < hi))
+      }),
+      { seed: 33, numRuns: 300 },
     )
   })
 })

@@ -12,13 +12,13 @@ describe('topValues', () => {
       fc.property(entries, fc.integer({ min: 1, max: 320 }), (list, limit) => {
         const strings = list.map(([v]) => v)
         const counts = Uint32Array.from(list, ([, c]) => c)
-        const candidates = Uint32Array.from(list, (_, i) => i)
+        const values = Uint32Array.from(list, (_, i) => i)
         const expected = list
           .map(([v, c], i) => ({ v, c, i }))
           .sort((a, b) => b.c - a.c || (a.v < b.v ? -1 : 1))
           .slice(0, limit)
           .map((e) => e.i)
-        expect([...topValues(strings, counts, candidates, limit)]).toEqual(expected)
+        expect([...topValues(strings, values, counts, limit)]).toEqual(expected)
       }),
       { seed: 51, numRuns: 300 },
     )

@@ -1,17 +1,18 @@
 /**
- * Evaluation of filters and expressions (SPEC 6) over sorted ordinal lists. NOT is never
+ * Evaluation of filters and expressions (SPEC 6) over sets of ordinals (doc-set.ts). NOT is never
  * materialised as "every observation but these": a set carries a `negated` flag, and AND, OR and
  * NOT combine flagged sets by De Morgan (x AND NOT y is a difference, NOT x AND NOT y is NOT
- * (x OR y)), so `txt:spf1 NOT host:big-provider.com` costs two merges, not a complement of millions.
+ * (x OR y)), so `txt:spf1 NOT host:big-provider.com` costs two set operations, not a complement
+ * of millions.
  */
 import type { DnsState } from '../../indexes/dns-state.js'
 import type { Expr, Term } from '../expression/ast.js'
-import { difference, intersect, union } from './id-sets.js'
+import { andSets, type DocSet, minusSets, orSets, sizeHint } from './doc-set.js'
 import { termObservations } from './term.js'
 
-/** The ordinals `ids` (negated: every ordinal but `ids`). */
+/** The ordinals of `set` (negated: every ordinal but those). */
 export interface IdSet {
-  ids: Uint32Array
+  set: DocSet
   negated: boolean
 }
 
@@ -22,16 +23,16 @@ export interface IdSet {
  * @param expr - a parsed expression
  * @example
  * ```ts
- * evaluate(state, parseExpression('txt:spf1 NOT host:a.com')) // { ids: ..., negated: false }
+ * evaluate(state, parseExpression('txt:spf1 NOT host:a.com')) // { set: { list: ..., bits: null }, negated: false }
  * ```
  */
 export function evaluate(state: DnsState, expr: Expr): IdSet {
   switch (expr.kind) {
     case 'term':
-      return { ids: termObservations(state, expr), negated: false }
+      return { set: termObservations(state, expr), negated: false }
     case 'not': {
       const inner = evaluate(state, expr.operand)
-      return { ids: inner.ids, negated: !inner.negated }
+      return { set: inner.set, negated: !inner.negated }
     }
     case 'and':
       return expr.operands
@@ -53,7 +54,7 @@ export function evaluate(state: DnsState, expr: Expr): IdSet {
  * ```
  */
 export function shortestFirst(a: IdSet, b: IdSet): number {
-  return Number(a.negated) - Number(b.negated) || a.ids.length - b.ids.length
+  return Number(a.negated) - Number(b.negated) || sizeHint(a.set) - sizeHint(b.set)
 }
 
 /**
@@ -67,7 +68,7 @@ export function shortestFirst(a: IdSet, b: IdSet): number {
  * ```
  */
 export function evaluateFilters(state: DnsState, terms: readonly Term[]): IdSet {
-  return terms.map((t): IdSet => ({ ids: termObservations(state, t), negated: false })).reduce(or)
+  return terms.map((t): IdSet => ({ set: termObservations(state, t), negated: false })).reduce(or)
 }
 
 /**
@@ -75,15 +76,16 @@ export function evaluateFilters(state: DnsState, terms: readonly Term[]): IdSet 
  *
  * @example
  * ```ts
- * and({ ids: Uint32Array.of(1, 2), negated: false }, { ids: Uint32Array.of(2), negated: true }) // { ids: [1], negated: false }
+ * and({ set: listSet(Uint32Array.of(1, 2)), negated: false }, { set: listSet(Uint32Array.of(2)), negated: true })
+ * // { set: { list: [1] }, negated: false }
  * ```
  */
 export function and(a: IdSet, b: IdSet): IdSet {
-  if (!a.negated && !b.negated) return { ids: intersect(a.ids, b.ids), negated: false }
-  if (a.negated && b.negated) return { ids: union(a.ids, b.ids), negated: true }
+  if (!a.negated && !b.negated) return { set: andSets(a.set, b.set), negated: false }
+  if (a.negated && b.negated) return { set: orSets(a.set, b.set), negated: true }
   return a.negated
-    ? { ids: difference(b.ids, a.ids), negated: false }
-    : { ids: difference(a.ids, b.ids), negated: false }
+    ? { set: minusSets(b.set, a.set), negated: false }
+    : { set: minusSets(a.set, b.set), negated: false }
 }
 
 /**
@@ -91,13 +93,14 @@ export function and(a: IdSet, b: IdSet): IdSet {
  *
  * @example
  * ```ts
- * or({ ids: Uint32Array.of(1), negated: false }, { ids: Uint32Array.of(1, 2), negated: true }) // { ids: [2], negated: true }
+ * or({ set: listSet(Uint32Array.of(1)), negated: false }, { set: listSet(Uint32Array.of(1, 2)), negated: true })
+ * // { set: { list: [2] }, negated: true }
  * ```
  */
 export function or(a: IdSet, b: IdSet): IdSet {
-  if (!a.negated && !b.negated) return { ids: union(a.ids, b.ids), negated: false }
-  if (a.negated && b.negated) return { ids: intersect(a.ids, b.ids), negated: true }
+  if (!a.negated && !b.negated) return { set: orSets(a.set, b.set), negated: false }
+  if (a.negated && b.negated) return { set: andSets(a.set, b.set), negated: true }
   return a.negated
-    ? { ids: difference(a.ids, b.ids), negated: true }
-    : { ids: difference(b.ids, a.ids), negated: true }
+    ? { set: minusSets(a.set, b.set), negated: true }
+    : { set: minusSets(b.set, a.set), negated: true }
 }

@@ -115,57 +115,29 @@ export function difference(a: Uint32Array, b: Uint32Array): Uint32Array {
 }
 
 /**
- * The ids of a list within [lo, hi), as a view (no copy).
+ * The first index in [from, to) whose id is not below `x` (`to` when none).
  *
- * @example
- * ```ts
- * restrictRange(Uint32Array.of(1, 4, 6, 9), 4, 9) // [4, 6]
- * ```
- */
-export function restrictRange(a: Uint32Array, lo: number, hi: number): Uint32Array {
-  return a.subarray(lowerBound(a, lo, 0), lowerBound(a, hi, 0))
-}
-
-/**
- * The ids of [lo, hi) that are not in `a`.
- *
- * @example
- * ```ts
- * complementInRange(Uint32Array.of(2, 3), 1, 5) // [1, 4]
- * ```
- */
-export function complementInRange(a: Uint32Array, lo: number, hi: number): Uint32Array {
-  const inside = restrictRange(a, lo, hi)
-  const out = new Uint32Array(hi - lo - inside.length)
-  let k = 0
-  let j = 0
-  for (let x = lo; x < hi; x++) {
-    if (j < inside.length && inside[j] === x) j++
-    else out[k++] = x
-  }
-  return out
-}
-
-/**
- * The first index at or after `from` whose id is not below `x` (a.length when none).
- *
+ * @param a - a sorted list
+ * @param x - the id sought
+ * @param from - where to start
+ * @param to - where to stop (default: the end)
  * @example
  * ```ts
  * lowerBound(Uint32Array.of(2, 4, 6), 5, 0) // 2
  * ```
  */
-export function lowerBound(a: Uint32Array, x: number, from: number): number {
+export function lowerBound(a: Uint32Array, x: number, from: number, to = a.length): number {
   // Gallop: double the step from `from`, then binary search the last step, so a hit near the
   // previous one costs O(log distance), not O(log length).
   let step = 1
   let lo = from
   let hi = from
-  while (hi < a.length && (a[hi] as number) < x) {
+  while (hi < to && (a[hi] as number) < x) {
     lo = hi + 1
     hi += step
     step *= 2
   }
-  if (hi > a.length) hi = a.length
+  if (hi > to) hi = to
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
     if ((a[mid] as number) < x) lo = mid + 1

@@ -1,16 +1,16 @@
 /**
  * The matching observations of a DNS query (SPEC 6): every given criterion must hold. The date
  * window is an ordinal range; host, nameserver, txt, the filters' union and the expression are
- * sorted ordinal lists AND-ed together; most_recent filters what remains by the observation's
- * day against its apex's newest day in the window (equivalent to choosing it first).
+ * sets of ordinals AND-ed together; most_recent filters what remains by the observation's day
+ * against its apex's newest day in the window (equivalent to choosing it first).
  */
 import type { DnsState } from '../../indexes/dns-state.js'
 import type { DnsQuery } from '../dns-params.js'
 import { windowRange } from './date-window.js'
+import { complementList, listSet, minusSets, toList } from './doc-set.js'
 import { and, evaluate, evaluateFilters, type IdSet, shortestFirst } from './evaluate.js'
 import { apexObservations } from './host.js'
 import { hostItems } from './host-items.js'
-import { complementInRange, difference, restrictRange } from './id-sets.js'
 import { observationsOfItems } from './item-postings.js'
 import { keepMostRecent, mostRecentIn } from './most-recent.js'
 import { phraseObservations } from './term.js'
@@ -28,26 +28,22 @@ import { phraseObservations } from './term.js'
 export function matchObservations(state: DnsState, query: DnsQuery): Uint32Array {
   const [lo, hi] = windowRange(state, query.from, query.to)
   const sets: IdSet[] = []
-  const positive = (ids: Uint32Array): void => {
-    sets.push({ ids, negated: false })
-  }
-  if (query.host !== null) positive(apexObservations(state, query.host))
+  if (query.host !== null) sets.push({ set: listSet(apexObservations(state, query.host)), negated: false })
   if (query.nameserver !== null) {
-    positive(observationsOfItems(state, hostItems(state, query.nameserver, 'dns-ns', true)))
+    const items = hostItems(state, query.nameserver, 'dns-ns', true)
+    sets.push({ set: observationsOfItems(state, items), negated: false })
   }
-  if (query.txt !== null) positive(phraseObservations(state, query.txt, 'txt', null))
+  if (query.txt !== null)
+    sets.push({ set: phraseObservations(state, query.txt, 'txt', null), negated: false })
   if (query.filters !== null) sets.push(evaluateFilters(state, query.filters))
   if (query.expression !== null) sets.push(evaluate(state, query.expression))
-  sets.sort(shortestFirst)
   if (sets.length === 0) return query.mostRecent ? mostRecentIn(state, lo, hi) : rangeIds(lo, hi)
-  const all = sets.reduce(and)
+  const all = sets.sort(shortestFirst).reduce(and)
   if (all.negated) {
-    const excluded = restrictRange(all.ids, lo, hi)
-    return query.mostRecent
-      ? difference(mostRecentIn(state, lo, hi), excluded)
-      : complementInRange(excluded, lo, hi)
+    if (!query.mostRecent) return complementList(all.set, lo, hi)
+    return toList(minusSets(listSet(mostRecentIn(state, lo, hi)), all.set), lo, hi)
   }
-  const inWindow = restrictRange(all.ids, lo, hi)
+  const inWindow = toList(all.set, lo, hi)
   return query.mostRecent ? keepMostRecent(state, inWindow, lo) : inWindow
 }
 

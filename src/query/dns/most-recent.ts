@@ -3,10 +3,12 @@
  * date within the window, chosen before the other criteria, so a domain that moved away from a
  * provider does not match that provider. Membership depends on the observation alone (its day
  * against its apex's newest day in the window), so it is applied as a filter on candidates, or
- * enumerated when there are no other criteria.
+ * enumerated when there are no other criteria. Without an upper date bound it is the state's
+ * precomputed `latestBits`: every apex's newest observation is in the window whenever the apex has
+ * any in it.
  */
 import type { DnsState } from '../../indexes/dns-state.js'
-import { restrictRange } from './id-sets.js'
+import { readBits } from './bitmap.js'
 
 /**
  * Every most-recent ordinal within [lo, hi), ascending.
@@ -16,13 +18,11 @@ import { restrictRange } from './id-sets.js'
  * @param hi - the window's end ordinal
  * @example
  * ```ts
- * mostRecentIn(state, 0, state.days.length) // state.latest
+ * mostRecentIn(state, 0, state.days.length) // the ordinals of latestBits
  * ```
  */
 export function mostRecentIn(state: DnsState, lo: number, hi: number): Uint32Array {
-  // Without an upper date bound each apex's newest observation is in the window whenever the
-  // apex has any, so the precomputed set applies.
-  if (lo === 0) return restrictRange(state.latest, 0, hi)
+  if (lo === 0) return readBits(state.latestBits, 0, hi)
   // Ordinals run newest first, so the first one met for an apex carries its newest day in the window.
   const newest = new Int32Array(state.hosts.length)
   const seen = new Uint8Array(state.hosts.length)
@@ -54,6 +54,14 @@ export function mostRecentIn(state: DnsState, lo: number, hi: number): Uint32Arr
 export function keepMostRecent(state: DnsState, ids: Uint32Array, lo: number): Uint32Array {
   const out = new Uint32Array(ids.length)
   let k = 0
+  if (lo === 0) {
+    const bits = state.latestBits
+    for (let i = 0; i < ids.length; i++) {
+      const o = ids[i] as number
+      if ((((bits[o >>> 5] as number) >>> (o & 31)) & 1) === 1) out[k++] = o
+    }
+    return out.subarray(0, k)
+  }
   for (let i = 0; i < ids.length; i++) {
     const o = ids[i] as number
     const a = state.apexOf[o] as number

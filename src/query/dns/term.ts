@@ -6,6 +6,7 @@
 import { tokenize } from '../../analysis/tokenize.js'
 import type { DnsState } from '../../indexes/dns-state.js'
 import type { Term } from '../expression/ast.js'
+import type { DocSet } from './doc-set.js'
 import { hostItems } from './host-items.js'
 import { observationsOfItems } from './item-postings.js'
 import { valuesEqualIgnoringCase } from './value-exact.js'
@@ -13,7 +14,7 @@ import { itemsOfValues } from './value-items.js'
 import { valuesWithPhrase } from './value-tokens.js'
 
 /**
- * The sorted ordinals of the observations with an item matching the term.
+ * The observations with an item matching the term.
  *
  * @param state - the index state
  * @param term - a validated term (parseDnsParams checked that `:` values have tokens)
@@ -22,7 +23,7 @@ import { valuesWithPhrase } from './value-tokens.js'
  * termObservations(state, { kind: 'term', context: 'dns-mx', type: 'host', operator: '=', value: 'mx.a.com', position: 0 })
  * ```
  */
-export function termObservations(state: DnsState, term: Term): Uint32Array {
+export function termObservations(state: DnsState, term: Term): DocSet {
   if (term.type === 'host') {
     return observationsOfItems(state, hostItems(state, term.value, term.context, term.operator === ':'))
   }
@@ -33,7 +34,7 @@ export function termObservations(state: DnsState, term: Term): Uint32Array {
 }
 
 /**
- * The sorted ordinals of the observations with an item of the type (and context) whose value holds
+ * The observations with an item of the type (and context) whose value holds
  * the tokens consecutively: the `txt` criterion is `phraseObservations(state, tokens, 'txt', null)`.
  *
  * @param state - the index state
@@ -50,7 +51,7 @@ export function phraseObservations(
   tokens: readonly string[],
   type: string,
   context: string | null,
-): Uint32Array {
+): DocSet {
   const items: number[] = []
   itemsOfValues(state, valuesWithPhrase(state, tokens), type, context, items)
   return observationsOfItems(state, items)

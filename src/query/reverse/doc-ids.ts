@@ -104,8 +104,9 @@ export function sortedDistinct(ids: Uint32Array, docCount: number): Uint32Array 
   return out
 }
 
-// Below 1 id per SPARSE documents, sorting the ids beats scanning a bitset of all documents.
-const SPARSE = 64
+// Below 1 id per SPARSE documents, sorting the ids beats scanning a bitset of all documents: at 1M
+// documents the two measured equal at ~6,000-8,000 ids (~0.2-0.3 ms); at 16,000 sorting took 3-4x longer.
+const SPARSE = 128
 
 function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555)

@@ -12,6 +12,12 @@
  * in turn the first free position in its window finds distinct positions whenever any exist
  * (earliest-deadline greedy on intervals sorted by both ends).
  *
+ * No match spans two values: values are 100 empty positions apart, so if some query indices sat in
+ * a value A and later ones in a value B, an index between them would need a position inside the
+ * gap (its window is slop + 1 ≤ 51 wide), and indices placed out of order across the gap would need
+ * a slop above 100. Hence the field-class mask (street, postal code, phone flags) is checked only on
+ * the positions that fix w.
+ *
  * Candidates come from galloping over the terms' document lists, rarest first; positions are only
  * read for documents holding every term.
  */
@@ -145,9 +151,8 @@ export class PhraseMatcher implements Criterion {
   /**
    * Whether every query index i gets a distinct position in [w + i, w + i + slop]. Positions taken
    * by a term's earlier index are behind the cursor, so later indices of a repeated term get later
-   * ones. The field class is not checked here: w comes from an admitted anchor position, and
-   * windows (slop + 1 ≤ 51 positions) are narrower than the gap between values (101), so a window
-   * never holds positions of two values, and any assignment that fits lies in the anchor's value.
+   * ones. The field class is not checked here: w comes from an admitted position p of index a, whose
+   * window [p, p + slop] holds only positions of p's value, and a fitting assignment lies in one value.
    */
   #fitsWindow(w: number): boolean {
     const payload = this.#text.positions.payload

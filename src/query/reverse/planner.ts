@@ -34,15 +34,8 @@ export interface ReverseStructures {
 
 const FLAG_CLASS = { street: FIELD_STREET, postalcode: FIELD_POSTAL, phone: FIELD_PHONE } as const
 
-/**
- * The matchers of a query's criteria, cheapest first.
- *
- * @example
- * ```ts
- * criteriaOf(structures, parseReverseParams({ phrase: 'acme', created_from: '2020-01-01' })).length // 2
- * ```
- */
-export function criteriaOf(s: ReverseStructures, q: ReverseQuery): Criterion[] {
+/** The matchers of a query's criteria, cheapest first. */
+function criteriaOf(s: ReverseStructures, q: ReverseQuery): Criterion[] {
   const criteria: Criterion[] = []
   if (q.phrase !== null) {
     let mask = 0
