@@ -11,7 +11,7 @@
  * `NODE_OPTIONS=--max-old-space-size=12000`. Writes bench/reports/reverse.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -140,11 +140,16 @@ console.log(
 
 const before = memoryNow()
 const t0 = performance.now()
+const cpu0 = process.cpuUsage()
 const index = ReverseIndex.build(records)
+const cpu = process.cpuUsage(cpu0)
 const buildMs = performance.now() - t0
+const buildCpuMs = (cpu.user + cpu.system) / 1000
 const after = memoryNow()
 const bytesPerRecord = (after.heapUsed + after.external - before.heapUsed - before.external) / RECORDS
-console.log(`built in ${(buildMs / 1000).toFixed(2)} s, ${bytesPerRecord.toFixed(0)} bytes per record`)
+console.log(
+  `built in ${(buildMs / 1000).toFixed(2)} s (${(buildCpuMs / 1000).toFixed(2)} s CPU), ${bytesPerRecord.toFixed(0)} bytes per record`,
+)
 
 /** Bytes of the typed arrays in a plain-data state. */
 function bytesOf(state: unknown): number {
@@ -199,7 +204,7 @@ const report = `# Reverse search benchmark
 - Machine: ${machine}
 - Command: \`npx tsx bench/reverse.bench.ts --records ${RECORDS} --runs ${RUNS}\`
 - Corpus: ${RECORDS} generated WHOIS records (seed 1) with \`_norm\` dates from normalizeDate, in result order
-- Build: ${(buildMs / 1000).toFixed(2)} s; index memory ${bytesPerRecord.toFixed(0)} bytes per record (heap + external delta after GC);
+- Build: ${(buildMs / 1000).toFixed(2)} s wall, ${(buildCpuMs / 1000).toFixed(2)} s CPU (1-minute load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores at the end); index memory ${bytesPerRecord.toFixed(0)} bytes per record (heap + external delta after GC);
   typed arrays in bytes per record: ${structures}
 - Timed: parse → search → envelope of page 0, ${RUNS} runs after 3 warm-ups (p99 is the slowest run at 30 runs);
   the scan checks every record with the brute-force reference (test/reverse/reference.ts), ${SCAN_RUNS} runs

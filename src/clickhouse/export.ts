@@ -3,9 +3,10 @@
  * dates, duplicate replacement and rejects as `Engine.build`), (re)creates the schema, then
  * streams the rows to ClickHouse as JSONEachRow in batches over HTTP.
  *
- * Batches are about 8 MiB of JSON, two in flight: one being parsed by the server while the next is
- * built. Measured on the 2-core development machine with both shards local: see the README's
- * ClickHouse section for rows per second.
+ * Memory: the loader holds the loaded records, as for `Engine.build` (the replacement of duplicates
+ * needs every key seen); the rows are built batch by batch. Batches are about 8 MiB of JSON, two in
+ * flight: one being parsed by the server while the next is built. Throughput is in
+ * bench/reports/clickhouse.md.
  */
 import { type LoadStats, loadSources } from '../ingest/load.js'
 import type { Progress, Sources } from '../types.js'
@@ -16,7 +17,7 @@ import { sqlIdentifier } from './sql-literal.js'
 import { whoisRow } from './whois-row.js'
 
 /** Options of {@link exportToClickHouse}. */
-export interface ExportOptions {
+export interface ClickHouseExportOptions {
   /** The HTTP interface of a ClickHouse server, e.g. `http://127.0.0.1:8123`. */
   url: string
   /** The database to (re)create the tables in; created when missing. */
@@ -32,7 +33,7 @@ export interface ExportOptions {
 }
 
 /** What an export did. */
-export interface ExportResult {
+export interface ClickHouseExportResult {
   /** The loader's counts, rejects included. */
   load: LoadStats
   /** Rows written per table. */
@@ -58,7 +59,10 @@ const PROGRESS_MS = 500
  * // { load: {...}, rows: { whois: 1000, mx: 400, txt: 0 }, loadMs: 310, uploadMs: 95 }
  * ```
  */
-export async function exportToClickHouse(sources: Sources, options: ExportOptions): Promise<ExportResult> {
+export async function exportToClickHouse(
+  sources: Sources,
+  options: ClickHouseExportOptions,
+): Promise<ClickHouseExportResult> {
   const db = sqlIdentifier(options.database, 'database')
   const client = new ClickHouseHttp({
     url: options.url,

@@ -4,23 +4,23 @@
  *
  * Without verification: the exact count and the page's keys are two queries sent together; the
  * page's records are fetched by key afterwards, so the sort reads only the narrow order columns
- * and never the records of rows outside the page. With verification: every candidate's key and
- * registration text come back in result order, the matches are counted in the library, and the
- * page's records are fetched by key.
+ * and never the records of rows outside the page. With verification: every candidate's key comes
+ * back in result order, with its registration text when its phrases are not simply adjacent, the
+ * matches are counted in the library, and the page's records are fetched by key.
  */
 import { envelope, PAGE_SIZE } from '../collect/page.js'
 import type { ReverseQuery } from '../query/reverse-params.js'
 import type { Envelope, WhoisRecord } from '../types.js'
 import type { ClickHouseHttp } from './http-client.js'
 import { type ValueTexts, verifyPhrases } from './phrase-verify.js'
-import { compileReverse, REVERSE_ORDER } from './reverse-sql.js'
+import { adjacent, compileReverse, REVERSE_ORDER } from './reverse-sql.js'
 import { sortableText } from './sortable-text.js'
 import { sqlInt, sqlString } from './sql-literal.js'
 
-interface CandidateRow {
+interface CandidateRow extends ValueTexts {
   key: string
-  value_texts: string[]
-  value_classes: number[]
+  /** 1 when the phrases match adjacent, or once verified. */
+  certain: number
 }
 
 /**
@@ -56,14 +56,17 @@ export async function searchReverse(
     total = Number(counted[0]?.matches ?? 0)
     pageKeys = keys.map((row) => row.key)
   } else {
+    // A candidate holding its phrases adjacent (slop 0) matches at any slop, so only the others
+    // send their registration text and go through the verification.
+    const certain = checks.map(adjacent).join(' AND ')
     const candidates = await client.rows<CandidateRow>(
-      `SELECT key, value_texts, value_classes FROM ${db}.whois WHERE ${where} ORDER BY ${REVERSE_ORDER}`,
+      `SELECT key, ${certain} AS certain, if(certain, emptyArrayString(), value_texts) AS texts, ` +
+        `if(certain, emptyArrayUInt8(), value_classes) AS classes FROM ${db}.whois WHERE ${where} ORDER BY ${REVERSE_ORDER}`,
     )
-    const texts: ValueTexts[] = candidates.map((row) => ({
-      texts: row.value_texts,
-      classes: row.value_classes,
-    }))
-    const matches = verifyPhrases(texts, checks)
+    const unsure = candidates.filter((row) => row.certain === 0)
+    const verified = verifyPhrases(unsure, checks)
+    for (let i = 0; i < verified.length; i++) (unsure[verified[i] as number] as CandidateRow).certain = 1
+    const matches = candidates.flatMap((row, i) => (row.certain === 1 ? [i] : []))
     total = matches.length
     pageKeys = []
     for (let i = start; i < Math.min(total, start + PAGE_SIZE); i++) {

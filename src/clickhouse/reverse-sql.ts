@@ -82,19 +82,37 @@ export function compileReverse(query: ReverseQuery): CompiledReverse {
 }
 
 function phrase(check: PhraseCheck, checks: PhraseCheck[]): string {
-  const { tokens, slop, mask } = check
-  const classes: number[] = []
-  for (let c = 0; c < 4; c++) if ((mask >>> c) & 1) classes.push(c)
-  const admitted = mask === ALL_FIELDS ? '' : `c IN (${classes.map(sqlInt).join(', ')}) AND `
-  if (slop === 0 || tokens.length === 1) {
-    return `arrayExists((t, c) -> ${admitted}position(t, ${sqlString(` ${tokens.join(' ')} `)}) > 0, value_texts, value_classes)`
-  }
-  void checks
+  const { tokens, slop } = check
+  if (slop === 0 || tokens.length === 1) return adjacent(check)
+  checks.push(check)
   // A match lies in one value: consecutive query terms sit at most slop + 1 ≤ 51 positions apart,
   // and values are POSITION_GAP + 1 = 101 apart (registration-text.ts). So one admitted value holds
   // every term; repeated terms and positions are for phrase-verify.ts.
   const terms = [...new Set(tokens)].map((token) => `position(t, ${sqlString(` ${token} `)}) > 0`)
-  return `arrayExists((t, c) -> ${admitted}${terms.join(' AND ')}, value_texts, value_classes)`
+  return `arrayExists((t, c) -> ${admitted(check.mask)}${terms.join(' AND ')}, value_texts, value_classes)`
+}
+
+/**
+ * Whether an admitted value holds the phrase's tokens adjacent and in order: the phrase at slop 0,
+ * and so at any slop.
+ *
+ * @param check - the phrase
+ * @example
+ * ```ts
+ * adjacent({ tokens: ['acme', 'holdings'], slop: 2, mask: ALL_FIELDS })
+ * // "arrayExists((t, c) -> position(t, ' acme holdings ') > 0, value_texts, value_classes)"
+ * ```
+ */
+export function adjacent(check: PhraseCheck): string {
+  const phrase = sqlString(` ${check.tokens.join(' ')} `)
+  return `arrayExists((t, c) -> ${admitted(check.mask)}position(t, ${phrase}) > 0, value_texts, value_classes)`
+}
+
+function admitted(mask: number): string {
+  if (mask === ALL_FIELDS) return ''
+  const classes: string[] = []
+  for (let c = 0; c < 4; c++) if ((mask >>> c) & 1) classes.push(sqlInt(c))
+  return `c IN (${classes.join(', ')}) AND `
 }
 
 function dateRange(field: (typeof RANGE_FIELDS)[number], range: DateRange): string {

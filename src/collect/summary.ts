@@ -2,12 +2,13 @@
  * DNS summaries (SPEC 6): over every matching observation, how many observations hold each value
  * among items of the summarised type (and context); the top `limit` values by count descending,
  * ties by value ascending (code-unit order), and `other`, the sum of the counts left out.
- * Values are counted as loaded (case kept), by their interned string ids (query/dns/value-counts.ts);
- * the top values come from a bounded heap, so a million distinct values are never sorted.
+ * Values are counted as loaded (case kept), by their interned string ids (query/dns/value-counts.ts),
+ * and streamed into a bounded heap as they are counted: a million distinct values are never
+ * gathered, let alone sorted.
  */
-
 import { type DnsState, matchingFields } from '../indexes/dns-state.js'
-import { countValues } from '../query/dns/value-counts.js'
+import type { Matches } from '../query/dns/matches.js'
+import { type CountSink, countValues } from '../query/dns/value-counts.js'
 import type { SummaryRequest } from '../query/dns-params.js'
 import type { SummaryResponse } from '../types.js'
 
@@ -15,7 +16,7 @@ import type { SummaryResponse } from '../types.js'
  * Summarises the items of matching observations.
  *
  * @param state - the index state
- * @param ids - the matching ordinals
+ * @param matches - the matching observations
  * @param request - type, context (null: every context, metadata items left out; `""`: the
  *   metadata items) and limit
  * @example
@@ -24,87 +25,122 @@ import type { SummaryResponse } from '../types.js'
  * // { summary: { other: 40, values: { 'v=spf1 include:_spf.google.com ~all': 120, 'v=spf1 -all': 75 } } }
  * ```
  */
-export function summarize(state: DnsState, ids: Uint32Array, request: SummaryRequest): SummaryResponse {
+export function summarize(state: DnsState, matches: Matches, request: SummaryRequest): SummaryResponse {
   const fields = matchingFields(state, request.type, request.context)
   // Metadata items count only when the context asked for is theirs, the empty one.
-  if (request.context !== '')
+  if (request.context !== '') {
     for (let f = 0; f < fields.length; f++) if (state.fieldMeta[f] === 1) fields[f] = 0
-  const { values: candidates, counts, total } = countValues(state, ids, fields)
-  const top = topValues(state.strings, candidates, counts, request.limit)
+  }
+  const top = new TopValues(state.strings, request.limit)
+  countValues(state, matches, fields, top)
+  const best = top.best()
   const values: Record<string, number> = {}
   let listed = 0
-  for (let i = 0; i < top.length; i++) {
-    const at = top[i] as number
-    const count = counts[at] as number
+  for (let i = 0; i < best.values.length; i++) {
+    const count = best.counts[i] as number
     listed += count
     // defineProperty, not assignment: a value `__proto__` must become an own key, not a prototype.
-    Object.defineProperty(values, state.strings[candidates[at] as number] as string, {
+    Object.defineProperty(values, state.strings[best.values[i] as number] as string, {
       value: count,
       enumerable: true,
       writable: true,
       configurable: true,
     })
   }
-  return { summary: { other: total - listed, values } }
+  return { summary: { other: top.total - listed, values } }
 }
 
 /**
- * The positions of the `limit` best candidates (count descending, then value ascending), best first.
+ * The `limit` best (value, count) pairs offered to it, by count descending, then value ascending:
+ * a min-heap of the best seen so far with the worst at the root, so that most offers of a large
+ * summary are turned away on their count alone.
  *
- * @param strings - the string table
- * @param values - the candidates' string ids
- * @param counts - the candidates' counts, in parallel
- * @param limit - how many to keep
  * @example
  * ```ts
- * topValues(['a', 'b', 'c'], Uint32Array.of(0, 1, 2), Uint32Array.of(2, 5, 2), 2) // [1, 0]
+ * const top = new TopValues(['a', 'b', 'c'], 2)
+ * top.add(0, 2); top.add(1, 5); top.add(2, 2)
+ * top.best() // { values: [1, 0], counts: [5, 2] }; top.total === 9
  * ```
  */
-export function topValues(
-  strings: readonly string[],
-  values: Uint32Array,
-  counts: Uint32Array,
-  limit: number,
-): Uint32Array {
-  const better = (a: number, b: number): boolean => {
-    const ca = counts[a] as number
-    const cb = counts[b] as number
-    return (
-      ca > cb ||
-      (ca === cb && (strings[values[a] as number] as string) < (strings[values[b] as number] as string))
-    )
+export class TopValues implements CountSink {
+  /** The sum of every count offered. */
+  total = 0
+  readonly #strings: readonly string[]
+  readonly #values: Uint32Array
+  readonly #counts: Uint32Array
+  #size = 0
+
+  /**
+   * @param strings - the string table the values index
+   * @param limit - how many pairs to keep
+   */
+  constructor(strings: readonly string[], limit: number) {
+    this.#strings = strings
+    this.#values = new Uint32Array(limit)
+    this.#counts = new Uint32Array(limit)
   }
-  // A min-heap of the best `limit` positions seen so far, the worst at the root.
-  const heap = new Uint32Array(Math.min(limit, values.length))
-  let size = 0
-  for (let p = 0; p < values.length; p++) {
-    if (size < heap.length) {
-      let at = size++
+
+  /** Offers a value (string id) with its count. */
+  add(value: number, count: number): void {
+    this.total += count
+    const values = this.#values
+    const counts = this.#counts
+    if (this.#size < values.length) {
+      let at = this.#size++
       while (at > 0) {
         const parent = (at - 1) >>> 1
-        if (!better(heap[parent] as number, p)) break
-        heap[at] = heap[parent] as number
+        if (!this.#better(values[parent] as number, counts[parent] as number, value, count)) break
+        values[at] = values[parent] as number
+        counts[at] = counts[parent] as number
         at = parent
       }
-      heap[at] = p
-      continue
+      values[at] = value
+      counts[at] = count
+      return
     }
-    // Most candidates of a large summary count less than the root: rejected on the counts alone,
-    // without a call or a string comparison.
-    const rootCount = counts[heap[0] as number] as number
-    const count = counts[p] as number
-    if (count < rootCount || (count === rootCount && !better(p, heap[0] as number))) continue
+    if (values.length === 0 || !this.#better(value, count, values[0] as number, counts[0] as number)) return
     let at = 0
     for (;;) {
       const left = 2 * at + 1
-      if (left >= size) break
+      if (left >= this.#size) break
       const right = left + 1
-      const worse = right < size && better(heap[left] as number, heap[right] as number) ? right : left
-      if (!better(p, heap[worse] as number)) break
-      heap[at] = heap[worse] as number
+      const worse =
+        right < this.#size &&
+        this.#better(
+          values[left] as number,
+          counts[left] as number,
+          values[right] as number,
+          counts[right] as number,
+        )
+          ? right
+          : left
+      if (!this.#better(value, count, values[worse] as number, counts[worse] as number)) break
+      values[at] = values[worse] as number
+      counts[at] = counts[worse] as number
       at = worse
     }
-    heap[at] = p
+    values[at] = value
+    counts[at] = count
   }
-  return heap.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0))
+
+  /** The kept pairs, best first. */
+  best(): { values: Uint32Array; counts: Uint32Array } {
+    const order = Array.from({ length: this.#size }, (_, i) => i)
+    const values = this.#values
+    const counts = this.#counts
+    order.sort((a, b) =>
+      this.#better(values[a] as number, counts[a] as number, values[b] as number, counts[b] as number)
+        ? -1
+        : 1,
+    )
+    return {
+      values: Uint32Array.from(order, (i) => values[i] as number),
+      counts: Uint32Array.from(order, (i) => counts[i] as number),
+    }
+  }
+
+  // Whether (a, ca) ranks before (b, cb). Counts decide first, so strings are compared on ties only.
+  #better(a: number, ca: number, b: number, cb: number): boolean {
+    return ca > cb || (ca === cb && (this.#strings[a] as string) < (this.#strings[b] as string))
+  }
 }

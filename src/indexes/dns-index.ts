@@ -7,6 +7,7 @@
 import { envelope } from '../collect/page.js'
 import { summarize } from '../collect/summary.js'
 import { matchObservations } from '../query/dns/match.js'
+import { matchAt, matchCount } from '../query/dns/matches.js'
 import type { DnsQuery } from '../query/dns-params.js'
 import type { DnsKind, Envelope, Observation, SummaryResponse } from '../types.js'
 import { buildDnsState } from './dns-build.js'
@@ -67,8 +68,8 @@ export class DnsIndex {
    */
   search(query: DnsQuery): Envelope<Observation> | SummaryResponse {
     const state = this.state
-    const ids = matchObservations(state, query)
-    if (query.summary !== null) return summarize(state, ids, query.summary)
-    return envelope(ids.length, query.page, (i) => observationAt(state, ids[i] as number))
+    const matches = matchObservations(state, query)
+    if (query.summary !== null) return summarize(state, matches, query.summary)
+    return envelope(matchCount(matches), query.page, (rank) => observationAt(state, matchAt(matches, rank)))
   }
 }

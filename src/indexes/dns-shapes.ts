@@ -6,10 +6,10 @@
  */
 
 /** The keys of an observation, in the API's order. */
-export const OBSERVATION_KEYS = ['date', 'id', 'items'] as const
+const OBSERVATION_KEYS = ['date', 'id', 'items'] as const
 
 /** The keys of an item, in the API's order. */
-export const ITEM_KEYS = ['context', 'is_metadata', 'type', 'value'] as const
+const ITEM_KEYS = ['context', 'is_metadata', 'type', 'value'] as const
 
 /** Every key order of an observation; index = shape id. */
 export const OBSERVATION_SHAPES: readonly (readonly string[])[] = permutations(OBSERVATION_KEYS)

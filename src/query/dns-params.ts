@@ -21,7 +21,7 @@ import { checkKnown, readBool, readDay, readHost, readInt, readPage, readText, s
 export const MAX_FILTER_TERMS = 1_000
 
 /** The default number of values a summary lists. */
-export const DEFAULT_SUMMARY_LIMIT = 100
+const DEFAULT_SUMMARY_LIMIT = 100
 
 /** A validated `summarize` request. */
 export interface SummaryRequest {

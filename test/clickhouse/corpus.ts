@@ -6,7 +6,7 @@
  * dates, duplicates replaced by later records, the null MX, hosts in upper case with a trailing dot.
  * Also the vocabulary the query arbitraries draw from, so that random queries match something.
  */
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { tokenize } from '../../src/analysis/tokenize.js'
 import { writeSample } from '../../src/generate/write-sample.js'
@@ -200,7 +200,6 @@ async function vocabularyOf(
   edgeWhois: WhoisRecord[],
   edge: { mx: Observation[]; txt: Observation[] },
 ): Promise<Vocabulary> {
-  const { readFile } = await import('node:fs/promises')
   const lines = async (name: string) =>
     (await readFile(join(dir, name), 'utf8'))
       .split('\n')

@@ -289,6 +289,27 @@ describe('DNS search by hand', () => {
     expect(search('mx', [], {})).toEqual({ page: 0, pages: 0, result_count: 0, results: [] })
   })
 
+  it('indexes odd observations it is handed directly, and returns them verbatim', () => {
+    const odd = [
+      { date: '2024-01-01', id: 'no-items', items: [] },
+      {
+        date: '2024-01-01',
+        id: 'bad-item',
+        items: [apex('a.com'), { context: 'dns-txt', type: 'txt', value: 7 }, txt('ok')],
+      },
+      { date: 'not a date', id: 'bad-date', items: [apex('b.com'), txt('ok')] },
+    ] as unknown as Observation[]
+    const index = DnsIndex.build('txt', odd)
+    const all = index.search(parseDnsParams('txt', {})) as Envelope<Observation>
+    expect(all.results.map((o) => o.id)).toEqual(['bad-item', 'no-items', 'bad-date'])
+    for (const o of odd) expect(all.results.find((r) => r.id === o.id)).toEqual(o)
+    // What the columns cannot rebuild (a numeric value, a date that is none) is the loaded object.
+    expect(all.results[0]).toBe(odd[1])
+    expect(all.results[2]).toBe(odd[2])
+    expect(ids('txt', odd, { txt: 'ok' })).toEqual(['bad-item', 'bad-date'])
+    expect(ids('txt', odd, { host: 'a.com' })).toEqual(['bad-item'])
+  })
+
   it('is plain data: an index constructed from a structured clone of its state answers alike', () => {
     const obs = [
       observation('1', '2024-01-01', apex('a.com'), mx('aspmx.l.google.com', '1'), ns('ns1.p.net')),

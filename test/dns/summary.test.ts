@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { topValues } from '../../src/collect/summary.js'
+import { TopValues } from '../../src/collect/summary.js'
 
-describe('topValues', () => {
+describe('TopValues', () => {
   it('keeps the best values by count descending, then value ascending, like a full sort', () => {
     const entries = fc.uniqueArray(fc.tuple(fc.string({ maxLength: 3 }), fc.integer({ min: 1, max: 6 })), {
       selector: ([v]) => v,
@@ -10,15 +10,19 @@ describe('topValues', () => {
     })
     fc.assert(
       fc.property(entries, fc.integer({ min: 1, max: 320 }), (list, limit) => {
-        const strings = list.map(([v]) => v)
-        const counts = Uint32Array.from(list, ([, c]) => c)
-        const values = Uint32Array.from(list, (_, i) => i)
-        const expected = list
+        const top = new TopValues(
+          list.map(([v]) => v),
+          limit,
+        )
+        for (const [i, [, c]] of list.entries()) top.add(i, c)
+        const ranked = list
           .map(([v, c], i) => ({ v, c, i }))
           .sort((a, b) => b.c - a.c || (a.v < b.v ? -1 : 1))
           .slice(0, limit)
-          .map((e) => e.i)
-        expect([...topValues(strings, values, counts, limit)]).toEqual(expected)
+        const best = top.best()
+        expect([...best.values]).toEqual(ranked.map((e) => e.i))
+        expect([...best.counts]).toEqual(ranked.map((e) => e.c))
+        expect(top.total).toBe(list.reduce((s, [, c]) => s + c, 0))
       }),
       { seed: 51, numRuns: 300 },
     )

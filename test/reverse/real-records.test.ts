@@ -24,10 +24,10 @@ function load(file: string): WhoisRecord[] {
     .map((line) => JSON.parse(line) as WhoisRecord)
   for (const record of records) {
     const domain = record.domain ?? {}
+    const { tld } = domain
     for (const field of ['created', 'updated', 'expires'] as const) {
       const raw = domain[field]
-      domain[`${field}_norm`] =
-        typeof raw === 'string' ? normalizeDate(raw, { tld: String(domain['tld']) }) : null
+      domain[`${field}_norm`] = typeof raw === 'string' ? normalizeDate(raw, { tld: String(tld) }) : null
     }
   }
   return inResultOrder(records)

@@ -12,11 +12,12 @@ import { and, evaluate, evaluateFilters, type IdSet, shortestFirst } from './eva
 import { apexObservations } from './host.js'
 import { hostItems } from './host-items.js'
 import { observationsOfItems } from './item-postings.js'
+import type { Matches } from './matches.js'
 import { keepMostRecent, mostRecentIn } from './most-recent.js'
 import { phraseObservations } from './term.js'
 
 /**
- * The ordinals of the matching observations, ascending (= result order).
+ * The matching observations: their ordinals ascending (= result order), or a whole window.
  *
  * @param state - the index state
  * @param query - a validated query
@@ -25,7 +26,7 @@ import { phraseObservations } from './term.js'
  * matchObservations(state, parseDnsParams('mx', { nameserver: 'example-dns.net', most_recent: true }))
  * ```
  */
-export function matchObservations(state: DnsState, query: DnsQuery): Uint32Array {
+export function matchObservations(state: DnsState, query: DnsQuery): Matches {
   const [lo, hi] = windowRange(state, query.from, query.to)
   const sets: IdSet[] = []
   if (query.host !== null) sets.push({ set: listSet(apexObservations(state, query.host)), negated: false })
@@ -37,18 +38,13 @@ export function matchObservations(state: DnsState, query: DnsQuery): Uint32Array
     sets.push({ set: phraseObservations(state, query.txt, 'txt', null), negated: false })
   if (query.filters !== null) sets.push(evaluateFilters(state, query.filters))
   if (query.expression !== null) sets.push(evaluate(state, query.expression))
-  if (sets.length === 0) return query.mostRecent ? mostRecentIn(state, lo, hi) : rangeIds(lo, hi)
+  const list = (ids: Uint32Array): Matches => ({ list: ids, lo, hi })
+  if (sets.length === 0) return query.mostRecent ? list(mostRecentIn(state, lo, hi)) : { list: null, lo, hi }
   const all = sets.sort(shortestFirst).reduce(and)
   if (all.negated) {
-    if (!query.mostRecent) return complementList(all.set, lo, hi)
-    return toList(minusSets(listSet(mostRecentIn(state, lo, hi)), all.set), lo, hi)
+    if (!query.mostRecent) return list(complementList(all.set, lo, hi))
+    return list(toList(minusSets(listSet(mostRecentIn(state, lo, hi)), all.set), lo, hi))
   }
   const inWindow = toList(all.set, lo, hi)
-  return query.mostRecent ? keepMostRecent(state, inWindow, lo) : inWindow
-}
-
-function rangeIds(lo: number, hi: number): Uint32Array {
-  const out = new Uint32Array(hi - lo)
-  for (let i = 0; i < out.length; i++) out[i] = lo + i
-  return out
+  return list(query.mostRecent ? keepMostRecent(state, inWindow, lo) : inWindow)
 }
