@@ -20,6 +20,9 @@ import { parseReverseParams } from './query/reverse-params.js'
 import { parseWhoisParams } from './query/whois-params.js'
 import { PrioritizationQueue, type PrioritizedDomain } from './queue/prioritization-queue.js'
 import { writePrioritizedJsonl } from './queue/write-jsonl.js'
+import { readSnapshot } from './snapshot/read-snapshot.js'
+import type { SnapshotContent } from './snapshot/snapshot-content.js'
+import { writeSnapshot } from './snapshot/write-snapshot.js'
 import type {
   Envelope,
   Observation,
@@ -43,6 +46,9 @@ export interface BuildOptions {
   now?: () => Date
 }
 
+/** Options of {@link Engine.open}: those of a build that do not concern loading. */
+export type OpenOptions = Pick<BuildOptions, 'tokens' | 'now'>
+
 /** What `engine.stats()` reports. */
 export interface EngineStats extends LoadStats {
   /** Records held by kind. */
@@ -51,6 +57,13 @@ export interface EngineStats extends LoadStats {
   buildMs: number
   /** Resident memory of the process, in bytes, when the stats were taken. */
   memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number }
+}
+
+// Module-level on purpose: a default clock written as an arrow inside `build` would share that
+// function's closure context and keep every loaded record object alive for the engine's lifetime
+// (measured: +2.1 KB of heap a record at 10k records).
+function systemClock(): Date {
+  return new Date()
 }
 
 interface Parts {
@@ -97,18 +110,74 @@ export class Engine {
     const records = Array.from(order, (i) => loaded.whois.records[i] as WhoisRecord)
     const keys = Array.from(order, (i) => loaded.whois.keys[i] as string)
     const parts: Parts = {
-      store: new RecordStore(records, keys),
+      store: RecordStore.build(records, keys),
       reverse: ReverseIndex.build(records),
       mx: DnsIndex.build('mx', loaded.mx),
       txt: DnsIndex.build('txt', loaded.txt),
       load: loaded.stats,
       buildMs: 0,
       tokens: options.tokens ?? [],
-      now: options.now ?? (() => new Date()),
+      now: options.now ?? systemClock,
       queue: new PrioritizationQueue(),
     }
     parts.buildMs = performance.now() - started
     return new Engine(parts)
+  }
+
+  /**
+   * Opens a snapshot written by {@link Engine.save}, far faster than building from the inputs.
+   *
+   * @param path - the snapshot file
+   * @param options - tokens and clock, as for a build (they are not saved)
+   * @throws SnapshotError `unreadable_file`, `corrupt_snapshot` (truncated, damaged) or
+   *   `incompatible_snapshot` (another file type or format version), naming the file
+   * @example
+   * ```ts
+   * const engine = await Engine.open('corpus.dmx')
+   * engine.whois({ domain: 'example.com' }) // the same answer as before the save
+   * ```
+   */
+  static open(path: string, options: OpenOptions = {}): Promise<Engine> {
+    return readSnapshot(
+      path,
+      (content) =>
+        new Engine({
+          store: new RecordStore(content.store),
+          reverse: new ReverseIndex(content.reverse),
+          mx: new DnsIndex(content.mx),
+          txt: new DnsIndex(content.txt),
+          load: content.load,
+          buildMs: content.buildMs,
+          tokens: options.tokens ?? [],
+          now: options.now ?? systemClock,
+          queue: PrioritizationQueue.from(content.queue),
+        }),
+    )
+  }
+
+  /**
+   * Writes the engine to one snapshot file (SPEC 10), atomically: a failed save leaves no partial
+   * file, and a previous file at `path` is replaced only by a complete one.
+   *
+   * @param path - the snapshot file to write
+   * @throws SnapshotError `unreadable_file` naming the file when it cannot be written
+   * @example
+   * ```ts
+   * await engine.save('corpus.dmx')
+   * ```
+   */
+  save(path: string): Promise<void> {
+    const p = this.#parts
+    const content: SnapshotContent = {
+      store: p.store.state,
+      reverse: p.reverse.state,
+      mx: p.mx.state,
+      txt: p.txt.state,
+      load: p.load,
+      queue: p.queue.list(),
+      buildMs: p.buildMs,
+    }
+    return writeSnapshot(path, content)
   }
 
   /**

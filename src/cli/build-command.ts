@@ -12,7 +12,6 @@ import { formatCount } from './format.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
 import { loadSummary } from './load-summary.js'
 import { withProgress } from './progress.js'
-import { saveSnapshot } from './snapshot-files.js'
 
 const HELP = `Usage: domindex build --whois FILE... --dns FILE... --out SNAPSHOT [--strict] [--rejects FILE]
 
@@ -58,7 +57,7 @@ export const buildCommand: Command = {
         )
       }
     }
-    await saveSnapshot(engine, out)
+    await engine.save(out)
     process.stderr.write(`domindex: saved ${out}\n`)
     return 0
   },

@@ -17,9 +17,10 @@ import { adjacent, compileReverse, REVERSE_ORDER } from './reverse-sql.js'
 import { sortableText } from './sortable-text.js'
 import { sqlInt, sqlString } from './sql-literal.js'
 
-interface CandidateRow extends ValueTexts {
+// A reverse candidate in result order; its texts are empty when its phrases are adjacent.
+interface Candidate extends ValueTexts {
   key: string
-  /** 1 when the phrases match adjacent, or once verified. */
+  /** 1 when the phrases are adjacent, or once verified. */
   certain: number
 }
 
@@ -59,18 +60,17 @@ export async function searchReverse(
     // A candidate holding its phrases adjacent (slop 0) matches at any slop, so only the others
     // send their registration text and go through the verification.
     const certain = checks.map(adjacent).join(' AND ')
-    const candidates = await client.rows<CandidateRow>(
+    const candidates = await client.rows<Candidate>(
       `SELECT key, ${certain} AS certain, if(certain, emptyArrayString(), value_texts) AS texts, ` +
         `if(certain, emptyArrayUInt8(), value_classes) AS classes FROM ${db}.whois WHERE ${where} ORDER BY ${REVERSE_ORDER}`,
     )
     const unsure = candidates.filter((row) => row.certain === 0)
-    const verified = verifyPhrases(unsure, checks)
-    for (let i = 0; i < verified.length; i++) (unsure[verified[i] as number] as CandidateRow).certain = 1
-    const matches = candidates.flatMap((row, i) => (row.certain === 1 ? [i] : []))
+    for (const i of verifyPhrases(unsure, checks)) (unsure[i] as Candidate).certain = 1
+    const matches = candidates.filter((row) => row.certain === 1)
     total = matches.length
     pageKeys = []
     for (let i = start; i < Math.min(total, start + PAGE_SIZE); i++) {
-      pageKeys.push((candidates[matches[i] as number] as CandidateRow).key)
+      pageKeys.push((matches[i] as Candidate).key)
     }
   }
   const records = await recordsByKey(client, db, pageKeys)

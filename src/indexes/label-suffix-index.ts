@@ -23,8 +23,6 @@ import { TermDictionaryBuilder } from './term-dictionary.js'
 import { U32Chunks } from './u32-chunks.js'
 import { compareBytes, encodeUtf8, utf8Scratch } from './utf8.js'
 
-const KNOWN_LIMIT = 200_000
-
 /** The plain-data state of a {@link LabelSuffixIndex}. */
 export interface LabelSuffixIndexState {
   readonly keyBytes: Uint8Array
@@ -110,22 +108,29 @@ export class LabelSuffixIndex {
     const dictionary = new TermDictionaryBuilder()
     const docHostStart = new Uint32Array(byDoc.length + 1)
     const pairHost = new U32Chunks()
-    // Raw value → host id (-1: nothing to match). A few providers serve most domains, so most values
-    // are one Map lookup instead of a normalisation; bounded, starting afresh when full.
-    let known = new Map<string, number>()
+    // Raw value → host id (-1: nothing to match), so each distinct raw value is normalised once. In
+    // typed arrays rather than a Map: nothing for the collector to trace while the records' large
+    // heap is live, and no bound to reset at (1M generated records hold ~450,000 distinct hosts).
+    const raws = new TermDictionaryBuilder()
+    let hostOfRaw = new Int32Array(1024)
     for (let doc = 0; doc < byDoc.length; doc++) {
       const value = byDoc[doc]
       const values: readonly unknown[] = Array.isArray(value) ? value : [value]
       const first = pairHost.length
       for (const raw of values) {
         if (typeof raw !== 'string') continue
-        let id = known.get(raw)
-        if (id === undefined) {
-          const key = nameserverKey(raw)
-          id = key === '' ? -1 : dictionary.intern(key)
-          if (known.size >= KNOWN_LIMIT) known = new Map()
-          known.set(raw, id)
+        const known = raws.size
+        const rawId = raws.intern(raw)
+        if (rawId >= hostOfRaw.length) {
+          const bigger = new Int32Array(hostOfRaw.length * 2)
+          bigger.set(hostOfRaw)
+          hostOfRaw = bigger
         }
+        if (rawId === known) {
+          const key = nameserverKey(raw)
+          hostOfRaw[rawId] = key === '' ? -1 : dictionary.intern(key)
+        }
+        const id = hostOfRaw[rawId] as number
         if (id < 0) continue
         let seen = false
         for (let i = first; i < pairHost.length && !seen; i++) seen = pairHost.get(i) === id

@@ -1,0 +1,75 @@
+/**
+ * Puts the sections' values back into the skeleton: the inverse of split-state.ts. A typed array
+ * becomes a view over its section's buffer (no copy, no per-element work: each section was read
+ * into its own 8-aligned buffer); a string table is decoded piece by piece. Throws a plain Error
+ * naming the fault when the skeleton and the sections disagree, which the reader reports as a
+ * corrupt snapshot.
+ */
+import { type PartDescriptor, type PathStep, TYPED_ARRAYS } from './part-kinds.js'
+import { decodeStrings } from './string-table.js'
+
+/**
+ * Rebuilds the content tree in place.
+ *
+ * @param tree - the decoded skeleton tree
+ * @param parts - its part descriptors
+ * @param sections - the sections after the skeleton, in order
+ * @example
+ * ```ts
+ * joinState({ a: { ids: null } }, [{ path: ['a', 'ids'], kind: 'Uint32Array' }], [Uint8Array.of(1, 0, 0, 0)])
+ * // { a: { ids: Uint32Array [1] } }
+ * ```
+ */
+export function joinState(
+  tree: unknown,
+  parts: readonly PartDescriptor[],
+  sections: readonly Uint8Array[],
+): unknown {
+  let next = 0
+  const take = (): Uint8Array => {
+    const section = sections[next++]
+    if (section === undefined) throw new Error('the skeleton names more sections than the file holds')
+    return section
+  }
+  for (const part of parts) {
+    let value: unknown
+    if (part.kind === 'strings') {
+      const lengths = typedView('Uint32Array', take())
+      value = decodeStrings(lengths as Uint32Array, take(), part)
+    } else {
+      value = typedView(part.kind, take())
+    }
+    place(tree, part.path, value)
+  }
+  if (next !== sections.length)
+    throw new Error(`${sections.length - next} sections are not named by the skeleton`)
+  return tree
+}
+
+function typedView(kind: keyof typeof TYPED_ARRAYS, bytes: Uint8Array): ArrayBufferView {
+  const Class = TYPED_ARRAYS[kind]
+  if (Class === undefined) throw new Error(`unknown array kind ${String(kind)}`)
+  const size = Class.BYTES_PER_ELEMENT
+  if (bytes.byteLength % size !== 0 || bytes.byteOffset % size !== 0) {
+    throw new Error(`a ${kind} section of ${bytes.byteLength} bytes`)
+  }
+  return new Class(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength / size)
+}
+
+function place(tree: unknown, path: readonly PathStep[], value: unknown): void {
+  if (path.length === 0) throw new Error('a part without a path')
+  let node = tree
+  for (let i = 0; i < path.length - 1; i++) node = child(node, path[i] as PathStep)
+  const key = path[path.length - 1] as PathStep
+  if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key) || child(node, key) !== null) {
+    throw new Error(`no place for a section at ${path.join('.')}`)
+  }
+  Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+function child(node: unknown, key: PathStep): unknown {
+  if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) {
+    throw new Error(`the skeleton has no ${String(key)}`)
+  }
+  return (node as Record<PathStep, unknown>)[key]
+}

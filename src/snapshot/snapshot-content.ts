@@ -1,0 +1,53 @@
+/**
+ * What a snapshot holds: the plain-data state of every part of an engine, enough to construct it
+ * again without reading an input file or rebuilding an index. The skeleton section stores this
+ * object with its typed arrays and string tables moved into sections of their own
+ * (split-state.ts); format.ts gives the file layout.
+ */
+import type { DnsState } from '../indexes/dns-state.js'
+import type { RecordStoreState } from '../indexes/record-store.js'
+import type { ReverseIndexState } from '../indexes/reverse-index.js'
+import type { LoadStats } from '../ingest/load.js'
+import type { PrioritizedDomain } from '../queue/prioritization-queue.js'
+
+/** The saved parts of an engine. */
+export interface SnapshotContent {
+  /** The WHOIS records, packed, and the forward-lookup dictionary. */
+  readonly store: RecordStoreState
+  /** The reverse-search index. */
+  readonly reverse: ReverseIndexState
+  /** The MX observation index. */
+  readonly mx: DnsState
+  /** The TXT observation index. */
+  readonly txt: DnsState
+  /** The load's counts, per-file reports and kept rejects. */
+  readonly load: LoadStats
+  /** The prioritisation queue in queue order. */
+  readonly queue: readonly PrioritizedDomain[]
+  /** Milliseconds the original build took. */
+  readonly buildMs: number
+}
+
+const OBJECT_PARTS = ['store', 'reverse', 'mx', 'txt', 'load'] as const
+
+/**
+ * Checks the outline of decoded content (the sections' checksums vouch for the rest); throws a
+ * plain Error naming the first missing part.
+ *
+ * @param value - the decoded, joined skeleton tree
+ * @example
+ * ```ts
+ * checkContent({ store: {...}, reverse: {...}, mx: {...}, txt: {...}, load: {...}, queue: [], buildMs: 12 })
+ * ```
+ */
+export function checkContent(value: unknown): SnapshotContent {
+  if (value === null || typeof value !== 'object') throw new Error('the skeleton is not an object')
+  const content = value as Record<string, unknown>
+  for (const part of OBJECT_PARTS) {
+    const field = content[part]
+    if (field === null || typeof field !== 'object') throw new Error(`the skeleton lacks ${part}`)
+  }
+  if (!Array.isArray(content['queue'])) throw new Error('the skeleton lacks the queue')
+  if (typeof content['buildMs'] !== 'number') throw new Error('the skeleton lacks the build time')
+  return value as SnapshotContent
+}

@@ -1,0 +1,134 @@
+/**
+ * Writes a snapshot file (layout in format.ts) atomically: everything goes to a temporary file in
+ * the target's directory (so the rename never crosses file systems), which is flushed to disk and
+ * then renamed over the target; the directory is flushed too, so the rename survives a crash. A
+ * failed save removes its temporary file and leaves any previous snapshot untouched.
+ */
+import { randomBytes } from 'node:crypto'
+import { type FileHandle, open, rename, rm } from 'node:fs/promises'
+import { endianness } from 'node:os'
+import { basename, dirname, join } from 'node:path'
+import { Packr } from 'msgpackr'
+import { SnapshotError } from '../errors.js'
+import { packExact } from '../indexes/exact-pack.js'
+import { crc32 } from './crc32.js'
+import { align8, encodeHeader, encodeTable, HEADER_BYTES, type SectionEntry } from './format.js'
+import type { SnapshotContent } from './snapshot-content.js'
+import { type PendingSection, splitState } from './split-state.js'
+
+// One write or checksum call handles at most 1 GiB: Node refuses single I/O calls beyond 2 GiB.
+const IO_CHUNK = 1 << 30
+
+/**
+ * Saves snapshot content to `path`, replacing any file there only once the new one is complete.
+ *
+ * @param path - the snapshot file to write
+ * @param content - the engine's parts
+ * @throws SnapshotError `unreadable_file` when the file cannot be written (missing or read-only
+ *   directory, full disk), `incompatible_snapshot` on a big-endian machine
+ * @example
+ * ```ts
+ * await writeSnapshot('corpus.dmx', content)
+ * ```
+ */
+export async function writeSnapshot(path: string, content: SnapshotContent): Promise<void> {
+  if (endianness() !== 'LE') {
+    throw new SnapshotError('incompatible_snapshot', 'snapshots are written on little-endian machines only', {
+      file: path,
+    })
+  }
+  const split = splitState(content)
+  // A packr of its own, used once: the bytes it returns stay valid.
+  const skeleton = packExact(new Packr({ useRecords: false }), { tree: split.tree, parts: split.parts })
+  const sections: PendingSection[] = [{ name: 'skeleton', pieces: [skeleton] }, ...split.sections]
+  const { entries, table, fileBytes } = layOut(sections)
+  const header = encodeHeader({
+    sectionCount: entries.length,
+    tableBytes: table.length,
+    tableCrc: crc32(table, 0),
+    fileBytes,
+  })
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  let handle: FileHandle | undefined
+  try {
+    handle = await open(temp, 'wx')
+    await writeAt(handle, header, 0)
+    await writeAt(handle, table, HEADER_BYTES)
+    for (let s = 0; s < sections.length; s++) {
+      let at = (entries[s] as SectionEntry).offset
+      for (const piece of (sections[s] as PendingSection).pieces) {
+        await writeAt(handle, piece, at)
+        at += piece.length
+      }
+    }
+    await handle.sync()
+    await handle.close()
+    handle = undefined
+    await rename(temp, path)
+  } catch (error) {
+    await handle?.close().catch(() => undefined)
+    await rm(temp, { force: true }).catch(() => undefined)
+    throw new SnapshotError('unreadable_file', `cannot write the snapshot: ${reason(error)}`, { file: path })
+  }
+  await syncDirectory(dirname(path))
+}
+
+function layOut(sections: readonly PendingSection[]): {
+  entries: SectionEntry[]
+  table: Uint8Array
+  fileBytes: number
+} {
+  const sized = sections.map((s) => ({
+    name: s.name,
+    length: s.pieces.reduce((sum, p) => sum + p.length, 0),
+    crc: s.pieces.reduce((crc, p) => crcOf(p, crc), 0),
+  }))
+  // The table's length depends on the names only, so it is measured with placeholder offsets.
+  const tableBytes = encodeTable(sized.map((s) => ({ ...s, offset: 0 }))).length
+  let at = align8(HEADER_BYTES + tableBytes)
+  const entries = sized.map((s) => {
+    const entry = { ...s, offset: at }
+    at = align8(at + s.length)
+    return entry
+  })
+  const last = entries[entries.length - 1] as SectionEntry
+  return { entries, table: encodeTable(entries), fileBytes: last.offset + last.length }
+}
+
+function crcOf(bytes: Uint8Array, previous: number): number {
+  let crc = previous
+  for (let at = 0; at < bytes.length; at += IO_CHUNK) crc = crc32(bytes.subarray(at, at + IO_CHUNK), crc)
+  return crc
+}
+
+async function writeAt(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
+  let done = 0
+  while (done < bytes.length) {
+    const { bytesWritten } = await handle.write(
+      bytes,
+      done,
+      Math.min(IO_CHUNK, bytes.length - done),
+      position + done,
+    )
+    done += bytesWritten
+  }
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  // Flushing a directory makes the rename durable on POSIX; Windows cannot open a directory for
+  // it, and the snapshot is complete either way, so a failure here is not the save's failure.
+  try {
+    const handle = await open(directory, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    // See above: durability of the rename is best effort.
+  }
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,147 @@
+/**
+ * `Engine.open` refuses every damaged or foreign file with a SnapshotError naming it, never with
+ * another exception and never with an engine: a byte flipped in each section, in every header
+ * byte and across the section table; truncation at every section boundary ±1 and at a sample of
+ * other offsets; bytes appended; another format version or signature; a missing file.
+ */
+import {
+  closeSync,
+  copyFileSync,
+  openSync,
+  readFileSync,
+  readSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { Engine } from '../../src/engine.js'
+import { SnapshotError, type SnapshotErrorCode } from '../../src/errors.js'
+import { crc32 } from '../../src/snapshot/crc32.js'
+import { decodeHeader, decodeTable, HEADER_BYTES, type SectionEntry } from '../../src/snapshot/format.js'
+import { SAMPLE, tempDir } from './fixture.js'
+
+const dir = tempDir()
+const original = join(dir, 'good.dmx')
+const damaged = join(dir, 'damaged.dmx')
+let sections: SectionEntry[] = []
+let tableBytes = 0
+let size = 0
+
+async function openError(path: string): Promise<SnapshotError> {
+  const outcome = await Engine.open(path).then(
+    () => 'opened',
+    (error: unknown) => error,
+  )
+  if (!(outcome instanceof SnapshotError))
+    throw new Error(`${path} gave ${String(outcome)}, not a SnapshotError`)
+  expect(outcome.file).toBe(path)
+  expect(outcome.message).toContain(path)
+  return outcome
+}
+
+function flipAt(position: number): void {
+  const fd = openSync(damaged, 'r+')
+  try {
+    const byte = new Uint8Array(1)
+    readSync(fd, byte, 0, 1, position)
+    byte[0] = (byte[0] as number) ^ 0x10
+    writeSync(fd, byte, 0, 1, position)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** The code `open` gives with one byte flipped at `position`; the file is repaired afterwards. */
+async function codeWithFlip(position: number): Promise<SnapshotErrorCode> {
+  flipAt(position)
+  try {
+    return (await openError(damaged)).code
+  } finally {
+    flipAt(position)
+  }
+}
+
+beforeAll(async () => {
+  const engine = await Engine.build(SAMPLE)
+  engine.prioritize({ domain: 'example.org' })
+  await engine.save(original)
+  copyFileSync(original, damaged)
+  const bytes = readFileSync(original)
+  size = bytes.length
+  const header = decodeHeader(bytes.subarray(0, HEADER_BYTES))
+  tableBytes = header.tableBytes
+  sections = decodeTable(bytes.subarray(HEADER_BYTES, HEADER_BYTES + tableBytes), header.sectionCount)
+})
+
+describe('damaged snapshots', () => {
+  it('opens the undamaged file (the damage below is what fails)', async () => {
+    expect((await Engine.open(damaged)).stats().counts.whois).toBe(3000)
+    expect(sections.length).toBeGreaterThan(100)
+  })
+
+  it('refuses a byte flipped in each section, at its first, middle and last byte', async () => {
+    for (const section of sections.filter((s) => s.length > 0)) {
+      const offsets = new Set([0, section.length >> 1, section.length - 1])
+      for (const offset of offsets) {
+        const code = await codeWithFlip(section.offset + offset)
+        expect(code, `${section.name} + ${offset}`).toBe('corrupt_snapshot')
+      }
+    }
+  })
+
+  it('refuses a byte flipped anywhere in the header', async () => {
+    for (let position = 0; position < HEADER_BYTES; position++) {
+      const code = await codeWithFlip(position)
+      // The signature and the version decide compatibility; every other header byte is checksummed.
+      const expected = position < 12 ? 'incompatible_snapshot' : 'corrupt_snapshot'
+      expect(code, `header byte ${position}`).toBe(expected)
+    }
+  })
+
+  it('refuses a byte flipped in the section table', async () => {
+    for (let position = HEADER_BYTES; position < HEADER_BYTES + tableBytes; position += 7) {
+      expect(await codeWithFlip(position), `table byte ${position}`).toBe('corrupt_snapshot')
+    }
+  })
+
+  it('refuses truncation at every section boundary ±1 and at sampled offsets', async () => {
+    const cuts = new Set([0, 1, 7, 8, 12, 39, 40, HEADER_BYTES + tableBytes, size - 1])
+    for (const s of sections)
+      for (const at of [s.offset, s.offset + s.length]) for (const d of [-1, 0, 1]) cuts.add(at + d)
+    for (const at of fc.sample(fc.integer({ min: 0, max: size - 1 }), { numRuns: 40, seed: 7 })) cuts.add(at)
+    cuts.delete(size)
+    cuts.delete(size + 1)
+    // Longest first, so each cut only shortens the file further and nothing is copied between.
+    for (const at of [...cuts].sort((a, b) => b - a)) {
+      truncateSync(damaged, at)
+      expect((await openError(damaged)).code, `truncated to ${at}`).toBe('corrupt_snapshot')
+    }
+    copyFileSync(original, damaged)
+  })
+
+  it('refuses bytes appended after the last section', async () => {
+    writeFileSync(damaged, Buffer.concat([readFileSync(original), Buffer.alloc(8)]))
+    expect((await openError(damaged)).code).toBe('corrupt_snapshot')
+    copyFileSync(original, damaged)
+  })
+
+  it('refuses another format version as incompatible, checksums intact', async () => {
+    const bytes = readFileSync(original)
+    bytes.writeUInt32LE(2, 8)
+    bytes.writeUInt32LE(crc32(bytes.subarray(0, 36), 0), 36)
+    const path = join(dir, 'version2.dmx')
+    writeFileSync(path, bytes)
+    const error = await openError(path)
+    expect(error.code).toBe('incompatible_snapshot')
+    expect(error.message).toContain('version 2')
+  })
+
+  it('refuses a file of another kind as incompatible, and a missing file as unreadable', async () => {
+    expect((await openError('data/whois.jsonl')).code).toBe('incompatible_snapshot')
+    expect((await openError(join(dir, 'absent.dmx'))).code).toBe('unreadable_file')
+    expect((await openError(dir)).code).toBe('unreadable_file')
+  })
+})
