@@ -8,12 +8,20 @@ import { QueryError, SnapshotError } from '../errors.js'
 import { CommandFailure, UsageError } from './args.js'
 import { buildCommand } from './build-command.js'
 import type { Command } from './command.js'
+import { exportClickHouseCommand } from './export-clickhouse.js'
 import { generateCommand } from './generate-command.js'
 import { queryCommand } from './query-command.js'
 import { statsCommand } from './stats-command.js'
 import { tourCommand } from './tour-command.js'
 
-const COMMANDS: readonly Command[] = [buildCommand, queryCommand, statsCommand, generateCommand, tourCommand]
+const COMMANDS: readonly Command[] = [
+  buildCommand,
+  queryCommand,
+  statsCommand,
+  generateCommand,
+  tourCommand,
+  exportClickHouseCommand,
+]
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length))
