@@ -2,6 +2,7 @@
  * The packed record store gives back each record as loaded, across chunk boundaries (2^14 records
  * a chunk), and finds records by domain; a reopened store (from its state) answers the same.
  */
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { RecordStore } from '../../src/indexes/record-store.js'
 import type { WhoisRecord } from '../../src/types.js'
@@ -43,6 +44,29 @@ describe('the packed record store', () => {
     const first = store.get(1)
     first.query = 'changed'
     expect(store.get(1)).toStrictEqual(records[1])
+  })
+
+  it('gives records of many shapes back exactly (msgpackr failed here beyond 32 shared shapes)', () => {
+    const shape = fc.dictionary(
+      fc.string({ maxLength: 3 }),
+      fc.oneof(fc.integer(), fc.dictionary(fc.string({ maxLength: 2 }), fc.nat(), { noNullPrototype: true })),
+      { noNullPrototype: true },
+    )
+    fc.assert(
+      fc.property(fc.array(shape, { minLength: 1, maxLength: 150 }), (values) => {
+        const many = values as WhoisRecord[]
+        const packed = RecordStore.build(
+          many,
+          many.map((_, i) => `r${i}.com`),
+        )
+        const reopened = new RecordStore(structuredClone(packed.state))
+        many.forEach((record, doc) => {
+          expect(packed.get(doc)).toStrictEqual(record)
+          expect(reopened.get(doc)).toStrictEqual(record)
+        })
+      }),
+      { seed: 1, numRuns: 60 },
+    )
   })
 
   it('answers the same from its state alone, as a snapshot reopens it', () => {

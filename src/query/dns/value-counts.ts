@@ -82,16 +82,15 @@ function byItems(
       const begin = start[it] as number
       const end = start[it + 1] as number
       if (everything) count = end - begin
-      else {
+      else if (bits === null) {
         const from = lowerBound(postings, lo, begin, end)
-        const to = lowerBound(postings, hi, from, end)
-        if (bits === null) count = to - from
-        else {
-          count = 0
-          for (let j = from; j < to; j++) {
-            const o = postings[j] as number
-            count += ((bits[o >>> 5] as number) >>> (o & 31)) & 1
-          }
+        count = lowerBound(postings, hi, from, end) - from
+      } else {
+        // The bitmap holds only matches, so the whole list is tested: no range to search.
+        count = 0
+        for (let j = begin; j < end; j++) {
+          const o = postings[j] as number
+          count += ((bits[o >>> 5] as number) >>> (o & 31)) & 1
         }
       }
     } else {
