@@ -98,17 +98,19 @@ export function readHost(params: Params, name: string): string | undefined {
   return result.host
 }
 
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?Z)?$/
+// Groups: year, month, day, then hour, minute, second, fraction, zone (`Z` or a ±HH:MM / ±HHMM offset).
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?)?$/
 
 /**
  * A time parameter as UTC epoch seconds: `YYYY-MM-DDTHH:MM:SSZ` (fractions allowed) or `YYYY-MM-DD`,
- * which means the start of that day, or its end (`23:59:59Z`) when `endOfDay` is set.
+ * which means the start of that day, or its end (`23:59:59Z`) when `endOfDay` is set. The API's time
+ * ranges are UTC with a `Z` suffix, so an offset or a missing zone is refused rather than guessed.
  */
 export function readInstant(params: Params, name: string, endOfDay: boolean): number | undefined {
   const text = readText(params, name)
   if (text === undefined) return undefined
   const m = INSTANT.exec(text)
-  const seconds = m === null ? null : instantOf(m, endOfDay)
+  const seconds = m === null || (m[4] !== undefined && m[8] !== 'Z') ? null : instantOf(m, endOfDay)
   if (seconds === null) {
     throw new QueryError(
       'invalid_parameter',
@@ -119,12 +121,16 @@ export function readInstant(params: Params, name: string, endOfDay: boolean): nu
   return seconds
 }
 
-/** A date parameter as a day number (days since 1970-01-01): `YYYY-MM-DD`, or a full timestamp whose date counts. */
+/**
+ * A date parameter as a day number (days since 1970-01-01): `YYYY-MM-DD`, or a full timestamp whose
+ * date, as written, counts (`2020-01-01T23:00:00-05:00` is 2020-01-01).
+ */
 export function readDay(params: Params, name: string): number | undefined {
   const text = readText(params, name)
   if (text === undefined) return undefined
   const m = INSTANT.exec(text)
-  const seconds = m === null ? null : instantOf(m, false)
+  // instantOf validates the time and zone; the day is the calendar date as written.
+  const seconds = m === null || instantOf(m, false) === null ? null : (dayStartMs(m) as number) / 1000
   if (seconds === null) {
     throw new QueryError(
       'invalid_parameter',
@@ -135,16 +141,35 @@ export function readDay(params: Params, name: string): number | undefined {
   return Math.floor(seconds / 86400)
 }
 
-function instantOf(m: RegExpExecArray, endOfDay: boolean): number | null {
+/** Epoch milliseconds of the start of the matched calendar date, or null when there is no such date. */
+function dayStartMs(m: RegExpExecArray): number | null {
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
   const ms = Date.UTC(year, month - 1, day)
   const check = new Date(ms)
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
-    return null
+  const real =
+    check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day
+  return real ? ms : null
+}
+
+function instantOf(m: RegExpExecArray, endOfDay: boolean): number | null {
+  const ms = dayStartMs(m)
+  if (ms === null) return null
   if (m[4] === undefined) return ms / 1000 + (endOfDay ? 86399 : 0)
   const [h, min, s] = [Number(m[4]), Number(m[5]), Number(m[6])]
   if (h > 23 || min > 59 || s > 59) return null
-  return ms / 1000 + h * 3600 + min * 60 + s + (m[7] === undefined ? 0 : Number(`0${m[7]}`))
+  const offset = zoneOffsetSeconds(m[8])
+  if (offset === null) return null
+  return ms / 1000 + h * 3600 + min * 60 + s + (m[7] === undefined ? 0 : Number(`0${m[7]}`)) - offset
+}
+
+/** Seconds east of UTC of a `Z`, `±HH:MM` or `±HHMM` zone (absent: UTC), or null when out of range. */
+function zoneOffsetSeconds(zone: string | undefined): number | null {
+  if (zone === undefined || zone === 'Z') return 0
+  const digits = zone.replace(':', '')
+  const hours = Number(digits.slice(1, 3))
+  const minutes = Number(digits.slice(3, 5))
+  if (hours > 18 || minutes > 59) return null
+  return (zone.startsWith('-') ? -1 : 1) * (hours * 3600 + minutes * 60)
 }
 
 /** The zero-based `page` parameter (default 0). */

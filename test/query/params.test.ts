@@ -88,3 +88,18 @@ describe('parameter primitives', () => {
     expect(errorOf(() => readPage({ page: -1 })).param).toBe('page')
   })
 })
+
+describe('zones in time parameters', () => {
+  it('refuses instants with an offset or no zone: the API ranges are UTC with Z', () => {
+    for (const bad of ['2020-01-31T10:00:00+02:00', '2020-01-31T10:00:00-0130', '2020-01-31T10:00:00']) {
+      expect(errorOf(() => readInstant({ t: bad }, 't', false)).param).toBe('t')
+    }
+  })
+
+  it('takes the written date of a timestamp as the day, whatever its zone', () => {
+    expect(readDay({ d: '1970-01-02T23:00:00-05:00' }, 'd')).toBe(1)
+    expect(readDay({ d: '1970-01-02T01:00:00+09:00' }, 'd')).toBe(1)
+    expect(readDay({ d: '1970-01-02T01:00:00' }, 'd')).toBe(1)
+    expect(errorOf(() => readDay({ d: '1970-01-02T25:00:00Z' }, 'd')).param).toBe('d')
+  })
+})

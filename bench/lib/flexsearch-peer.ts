@@ -1,0 +1,86 @@
+/**
+ * The FlexSearch 0.8 peer of reverse search (SPEC 5), for the criteria it can answer: two `Index`
+ * instances with the library's default encoder and `tokenize: 'strict'` (whole words), one over
+ * every registration-text value and one over organisation values only; an id is
+ * `record * 256 + value index`, so a hit names its value. A query AND-s its words within one value:
+ * exact for `name`; for `phrase` only an approximation, because FlexSearch keeps no positions
+ * (order and adjacency are not checked). Its default encoder also differs from domindex's analysis
+ * (it folds diacritics and splits numbers), so its counts are printed, not required to agree.
+ */
+import { Index } from 'flexsearch'
+import { tokenize } from '../../src/analysis/tokenize.js'
+import type { Params, WhoisRecord } from '../../src/types.js'
+import { contactValues } from '../../test/reverse/reference.js'
+import type { PeerAnswer } from './sqlite-peer.js'
+
+const VALUES_PER_RECORD = 256
+
+/**
+ * AND-of-words search over FlexSearch indexes.
+ *
+ * @example
+ * ```ts
+ * const peer = FlexSearchPeer.build(records, keys)
+ * peer.prepare({ name: 'accounting acme' })?.() // { count: 45422, domains: [...] }
+ * ```
+ */
+export class FlexSearchPeer {
+  readonly #all: Index
+  readonly #organizations: Index
+  readonly #keys: readonly string[]
+
+  private constructor(all: Index, organizations: Index, keys: readonly string[]) {
+    this.#all = all
+    this.#organizations = organizations
+    this.#keys = keys
+  }
+
+  /**
+   * Adds every contact value of the records (in result order) to the indexes.
+   *
+   * @param records - the records in result order
+   * @param keys - each record's normalised domain
+   */
+  static build(records: readonly WhoisRecord[], keys: readonly string[]): FlexSearchPeer {
+    const all = new Index({ tokenize: 'strict' })
+    const organizations = new Index({ tokenize: 'strict' })
+    records.forEach((r, doc) => {
+      contactValues(r).forEach(([field, value], k) => {
+        const id = doc * VALUES_PER_RECORD + k
+        all.add(id, value)
+        if (field === 'organization') organizations.add(id, value)
+      })
+    })
+    return new FlexSearchPeer(all, organizations, keys)
+  }
+
+  /**
+   * A function answering the parameters, or `undefined` when FlexSearch cannot answer them
+   * (nameserver and date criteria, or phrase and name together).
+   *
+   * @param params - valid reverse-search parameters
+   */
+  prepare(params: Params): (() => PeerAnswer) | undefined {
+    const { phrase, name } = params
+    const keys = Object.keys(params).filter((k) => k !== 'slop')
+    if (keys.length !== 1) return undefined
+    const [index, text] =
+      phrase !== undefined ? [this.#all, phrase] : name !== undefined ? [this.#organizations, name] : []
+    if (index === undefined) return undefined
+    const query = tokenize(String(text)).join(' ')
+    return () => {
+      // Every hit is needed for the exact count; ids come in relevance order, not result order.
+      const ids = index.search(query, { limit: Number.MAX_SAFE_INTEGER }) as number[]
+      const docs = new Uint32Array(ids.length)
+      for (let i = 0; i < ids.length; i++) docs[i] = Math.floor((ids[i] as number) / VALUES_PER_RECORD)
+      docs.sort()
+      let count = 0
+      const domains: string[] = []
+      for (let i = 0; i < docs.length; i++) {
+        if (i > 0 && docs[i] === docs[i - 1]) continue
+        if (count++ < 100) domains.push(this.#keys[docs[i] as number] as string)
+      }
+      return { count, domains }
+    }
+  }
+}
