@@ -1,19 +1,31 @@
 /**
- * `exportToClickHouse`: loads sources with the embedded loader (the same normalisation, `_norm`
- * dates, duplicate replacement and rejects as `Engine.build`), (re)creates the schema, then
- * streams the rows to ClickHouse as JSONEachRow in batches over HTTP.
+ * `exportToClickHouse`: streams sources through the embedded loader's reading and checking
+ * (`streamSources`: the same normalisation, `_norm` dates and rejects as `Engine.build`) straight
+ * into staging tables as JSONEachRow batches over HTTP, then builds the final tables server-side,
+ * keeping per key the latest row (duplicates replaced as the embedded loader replaces them), and
+ * swaps them in (export-sql.ts).
  *
- * Memory: the loader holds the loaded records, as for `Engine.build` (the replacement of duplicates
- * needs every key seen); the rows are built batch by batch. Batches are about 8 MiB of JSON, two in
- * flight: one being parsed by the server while the next is built. Throughput is in
+ * Memory: bounded, whatever the corpus: a few batches of rows (batch-upload.ts) and one chunk of
+ * input. Nothing is kept per record: replacing duplicates is the servers' work. Throughput is in
  * bench/reports/clickhouse.md.
  */
-import { type LoadStats, loadSources } from '../ingest/load.js'
+import type { LoadStats } from '../ingest/load.js'
+import { streamSources } from '../ingest/stream.js'
 import type { Progress, Sources } from '../types.js'
+import { BatchUpload, type HeldRows } from './batch-upload.js'
 import { observationRow } from './dns-row.js'
+import {
+  buildStatements,
+  cleanupStatements,
+  countStatement,
+  OBSERVATION_STAGE,
+  stagingStatements,
+  swapStatements,
+  WHOIS_STAGE,
+} from './export-sql.js'
 import { ClickHouseHttp } from './http-client.js'
-import { insertTable, schemaStatements } from './schema.js'
-import { sqlIdentifier } from './sql-literal.js'
+import { insertTable, type SchemaTarget } from './schema.js'
+import { sqlIdentifier, sqlString } from './sql-literal.js'
 import { whoisRow } from './whois-row.js'
 
 /** Options of {@link exportToClickHouse}. */
@@ -26,26 +38,34 @@ export interface ClickHouseExportOptions {
   cluster?: string
   /** Throw a SnapshotError at the first rejected record instead of skipping it. Default false. */
   strict?: boolean
-  /** Called with progress at least once a second: phase `read` while loading, `index` while uploading. */
+  /**
+   * Called with progress at least once a second: phase `read` while reading and uploading,
+   * `index` while the servers replace duplicates and swap the tables in, then `done`.
+   */
   onProgress?: (progress: Progress) => void
-  /** Milliseconds a single request may take. Default 300,000. */
+  /** Milliseconds a single request may take (the server-side build is one request per table). Default 300,000. */
   timeoutMs?: number
+  /** @internal Rows per batch at most (default 1,000,000; batches are also bounded to 8 MiB). */
+  batchRows?: number
+  /** @internal Largest chunk of input read at a time, in bytes (tests set it small). */
+  chunkSize?: number
+  /** @internal Called whenever the rows held client-side grow, with their count (tests check the bound). */
+  onHeld?: (rows: number) => void
 }
 
 /** What an export did. */
 export interface ClickHouseExportResult {
-  /** The loader's counts, rejects included. */
+  /** The loader's counts, rejects included; replacements counted by the servers. */
   load: LoadStats
   /** Rows written per table. */
   rows: { whois: number; mx: number; txt: number }
-  /** Milliseconds spent loading the sources, and uploading. */
+  /** Milliseconds spent reading the sources and uploading them to staging, and building the tables. */
   loadMs: number
   uploadMs: number
 }
 
 const BATCH_BYTES = 8 * 1024 * 1024
-const IN_FLIGHT = 2
-const PROGRESS_MS = 500
+const BATCH_ROWS = 1_000_000
 
 /**
  * Exports WHOIS records and DNS observations into ClickHouse tables that `ClickHouseEngine` reads.
@@ -63,7 +83,10 @@ export async function exportToClickHouse(
   sources: Sources,
   options: ClickHouseExportOptions,
 ): Promise<ClickHouseExportResult> {
-  const db = sqlIdentifier(options.database, 'database')
+  const target: SchemaTarget = {
+    database: sqlIdentifier(options.database, 'database'),
+    cluster: options.cluster === undefined ? undefined : sqlIdentifier(options.cluster, 'cluster'),
+  }
   const client = new ClickHouseHttp({
     url: options.url,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
@@ -71,125 +94,99 @@ export async function exportToClickHouse(
   try {
     // Fail before a long load when the server cannot be reached.
     await client.query('SELECT 1')
-    const onProgress = options.onProgress
-    const started = performance.now()
-    const loaded = await loadSources(sources, {
-      ...(options.strict === undefined ? {} : { strict: options.strict }),
-      // The loader's `done` is not the export's: uploading follows, so it is still `read` here.
-      ...(onProgress === undefined
-        ? {}
-        : { onProgress: (p: Progress) => onProgress(p.phase === 'done' ? { ...p, phase: 'read' } : p) }),
-    })
-    const loadMs = performance.now() - started
-    const target = { database: db, cluster: options.cluster }
-    for (const statement of schemaStatements(target)) {
-      await client.query(statement)
-    }
-    const { keys, records } = loaded.whois
-    const total = keys.length + loaded.mx.length + loaded.txt.length
-    const progress = progressReporter(loaded.stats, total, onProgress)
-    const uploadStarted = performance.now()
-    await upload(
-      client,
-      insertTable(target, 'whois'),
-      keys.length,
-      (i) => whoisRow(keys[i] as string, records[i]!),
-      progress,
-    )
-    await upload(
-      client,
-      insertTable(target, 'mx'),
-      loaded.mx.length,
-      (i) => observationRow(loaded.mx[i]!),
-      progress,
-    )
-    await upload(
-      client,
-      insertTable(target, 'txt'),
-      loaded.txt.length,
-      (i) => observationRow(loaded.txt[i]!),
-      progress,
-    )
-    const uploadMs = performance.now() - uploadStarted
-    progress.done()
-    return {
-      load: loaded.stats,
-      rows: { whois: keys.length, mx: loaded.mx.length, txt: loaded.txt.length },
-      loadMs,
-      uploadMs,
+    for (const statement of stagingStatements(target)) await client.query(statement)
+    try {
+      return await streamAndSwap(client, sources, target, options)
+    } catch (error) {
+      // The tables queries read are untouched until the swap: only the staging tables go.
+      for (const statement of cleanupStatements(target)) await client.query(statement).catch(() => undefined)
+      throw error
     }
   } finally {
     client.close()
   }
 }
 
-interface UploadProgress {
-  rows(count: number): void
-  done(): void
-}
-
-function progressReporter(
-  stats: LoadStats,
-  total: number,
-  onProgress: ((progress: Progress) => void) | undefined,
-): UploadProgress {
-  let sent = 0
-  let last = Number.NEGATIVE_INFINITY
-  const report = (phase: Progress['phase']): void =>
+async function streamAndSwap(
+  client: ClickHouseHttp,
+  sources: Sources,
+  target: SchemaTarget,
+  options: ClickHouseExportOptions,
+): Promise<ClickHouseExportResult> {
+  const onProgress = options.onProgress
+  const bounds = { bytes: BATCH_BYTES, rows: Math.max(1, options.batchRows ?? BATCH_ROWS) }
+  const held: HeldRows = { count: 0, onGrow: options.onHeld }
+  const whois = new BatchUpload(client, insertTable(target, WHOIS_STAGE), bounds, held)
+  const observations = new BatchUpload(client, insertTable(target, OBSERVATION_STAGE), bounds, held)
+  // The load sequence number: per key, the row of the highest one is the one kept.
+  let seq = 0
+  const started = performance.now()
+  let streamed: Awaited<ReturnType<typeof streamSources>>
+  try {
+    streamed = await streamSources(sources, {
+      ...(options.strict === undefined ? {} : { strict: options.strict }),
+      ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
+      // The loader's `done` is not the export's: the build follows, so it is still `read` here.
+      ...(onProgress === undefined
+        ? {}
+        : { onProgress: (p: Progress) => onProgress(p.phase === 'done' ? { ...p, phase: 'read' } : p) }),
+      onWhois: (key, record) => whois.add(`{"seq":${seq++},${whoisRow(key, record).slice(1)}`),
+      onObservation: (kind, _id, observation) =>
+        observations.add(
+          `{"seq":${seq++},"kind":${kind === 'mx' ? 0 : 1},${observationRow(observation).slice(1)}`,
+        ),
+      onChunk: () => drainBoth(whois, observations),
+    })
+    await whois.finish()
+    await observations.finish()
+  } catch (error) {
+    await whois.settle()
+    await observations.settle()
+    throw error
+  }
+  const loadMs = performance.now() - started
+  const report = (phase: Progress['phase'], records: number): void =>
     onProgress?.({
       phase,
-      bytes: stats.bytes,
-      totalBytes: stats.bytes,
-      records: sent,
-      rejects: stats.rejects.count,
+      bytes: streamed.bytes,
+      totalBytes: streamed.bytes,
+      records,
+      rejects: streamed.rejects.count,
     })
-  report('index')
-  return {
-    rows(count) {
-      sent += count
-      const now = performance.now()
-      if (now - last >= PROGRESS_MS || sent === total) {
-        last = now
-        report('index')
-      }
-    },
-    done() {
-      report('done')
-    },
+  report('index', 0)
+  const buildStarted = performance.now()
+  for (const statement of buildStatements(target)) {
+    await client.query(statement, { insert_distributed_sync: '1' })
   }
+  const count = async (name: string): Promise<number> => {
+    const [row] = await client.rows<{ n: string }>(countStatement(target, name))
+    return Number(row?.n ?? 0)
+  }
+  const staged = { whois: await count(WHOIS_STAGE), observations: await count(OBSERVATION_STAGE) }
+  const rows = { whois: await count('whois_next'), mx: await count('mx_next'), txt: await count('txt_next') }
+  const tables = await client.rows<{ name: string }>(
+    `SELECT name FROM system.tables WHERE database = ${sqlString(target.database)}`,
+  )
+  const existing = new Set(tables.map((table) => table.name))
+  for (const statement of swapStatements(target, existing)) await client.query(statement)
+  const uploadMs = performance.now() - buildStarted
+  report('done', rows.whois + rows.mx + rows.txt)
+  const load: LoadStats = {
+    files: streamed.files,
+    bytes: streamed.bytes,
+    whoisRecords: rows.whois,
+    whoisReplaced: staged.whois - rows.whois,
+    observations: rows.mx + rows.txt,
+    observationsReplaced: staged.observations - rows.mx - rows.txt,
+    datesUnparsed: streamed.datesUnparsed,
+    rejects: streamed.rejects,
+    sources: streamed.sources,
+  }
+  return { load, rows, loadMs, uploadMs }
 }
 
-// Sends rows [0, count) as JSONEachRow batches of about BATCH_BYTES, IN_FLIGHT at a time.
-async function upload(
-  client: ClickHouseHttp,
-  table: string,
-  count: number,
-  rowAt: (i: number) => string,
-  progress: UploadProgress,
-): Promise<void> {
-  const pending = new Set<Promise<void>>()
-  let failure: unknown = null
-  let i = 0
-  while (i < count && failure === null) {
-    const lines: string[] = []
-    let bytes = 0
-    const first = i
-    while (i < count && bytes < BATCH_BYTES) {
-      const line = rowAt(i++)
-      lines.push(line)
-      bytes += line.length
-    }
-    const rows = i - first
-    const sending = client.insert(table, lines.join('')).then(
-      () => progress.rows(rows),
-      (error: unknown) => {
-        failure ??= error
-      },
-    )
-    pending.add(sending)
-    void sending.finally(() => pending.delete(sending))
-    if (pending.size >= IN_FLIGHT) await Promise.race(pending)
-  }
-  await Promise.all(pending)
-  if (failure !== null) throw failure
+// Both uploads share the chunk boundary: whichever filled a batch sends it before reading on.
+async function drainBoth(whois: BatchUpload, observations: BatchUpload): Promise<void> {
+  await whois.drain()
+  await observations.drain()
 }

@@ -82,8 +82,9 @@ export interface SchemaTarget {
 }
 
 /**
- * The table an export inserts a table's rows into: the Distributed table on a cluster, which routes
- * each row to its shard, else the local table (a Merge table takes no inserts).
+ * The table an export inserts a table's rows into, or reads all of a staging table from: the
+ * Distributed table on a cluster, which routes each row to its shard and reads every shard, else the
+ * local table (a Merge table takes no inserts).
  *
  * @param target - the database and the optional cluster
  * @param name - the table's query name
@@ -98,31 +99,48 @@ export function insertTable(target: SchemaTarget, name: string): string {
   return target.cluster === undefined ? `${db}.${name}_local` : `${db}.${name}`
 }
 
+/** How {@link tableStatements} makes a table. */
+export interface TableMaking {
+  /** The name of the table queries (or inserts) use; the shard-local table is `<name>_local`. */
+  name: string
+  /** Use the tuned index granularity of the tables queries read (else the server's default). */
+  tuned: boolean
+  /** Without a cluster, also create `<name>` as a Merge table over the local table. */
+  merge: boolean
+}
+
 /**
- * The statements that (re)create the schema: the database, then for each table a drop of both
- * tables and their creation. An export replaces what a previous export left.
+ * The statements that create one table: `<name>_local` (MergeTree) and, on a cluster, `<name>`
+ * (Distributed, sharded by the spec's key), or without one, when asked, `<name>` (Merge).
  *
  * @param target - the database and the optional cluster
+ * @param spec - the columns, sort key and sharding key
+ * @param making - the name, and what to create
  * @example
  * ```ts
- * schemaStatements({ database: 'dmx' })[0] // 'CREATE DATABASE IF NOT EXISTS dmx'
+ * tableStatements({ database: 'dmx' }, TABLES[0], { name: 'whois', tuned: true, merge: true })
+ * // ['CREATE TABLE dmx.whois_local (key String, …) ENGINE = MergeTree ORDER BY key SETTINGS …',
+ * //  "CREATE TABLE dmx.whois AS dmx.whois_local ENGINE = Merge(dmx, '^whois_local$')"]
  * ```
  */
-export function schemaStatements(target: SchemaTarget): string[] {
+export function tableStatements(target: SchemaTarget, spec: TableSpec, making: TableMaking): string[] {
   const db = sqlIdentifier(target.database, 'database')
   const cluster = target.cluster === undefined ? undefined : sqlIdentifier(target.cluster, 'cluster')
   const on = cluster === undefined ? '' : ` ON CLUSTER ${cluster}`
-  const statements = [`CREATE DATABASE IF NOT EXISTS ${db}${on}`]
-  for (const table of TABLES) {
-    const local = `${db}.${table.name}_local`
-    const columns = table.columns.map(([name, type]) => `${name} ${type}`).join(', ')
+  const name = sqlIdentifier(making.name, 'table')
+  const local = `${db}.${name}_local`
+  const columns = spec.columns.map(([column, type]) => `${column} ${type}`).join(', ')
+  const settings = making.tuned ? ` SETTINGS index_granularity = ${sqlInt(INDEX_GRANULARITY)}` : ''
+  const statements = [
+    `CREATE TABLE ${local}${on} (${columns}) ENGINE = MergeTree ORDER BY ${spec.orderBy}${settings}`,
+  ]
+  if (cluster !== undefined) {
     statements.push(
-      `DROP TABLE IF EXISTS ${db}.${table.name}${on}`,
-      `DROP TABLE IF EXISTS ${local}${on}`,
-      `CREATE TABLE ${local}${on} (${columns}) ENGINE = MergeTree ORDER BY ${table.orderBy} SETTINGS index_granularity = ${sqlInt(INDEX_GRANULARITY)}`,
-      cluster === undefined
-        ? `CREATE TABLE ${db}.${table.name} AS ${local} ENGINE = Merge(${db}, ${sqlString(`^${table.name}_local$`)})`
-        : `CREATE TABLE ${db}.${table.name}${on} AS ${local} ENGINE = Distributed(${cluster}, ${db}, ${table.name}_local, ${table.shardBy})`,
+      `CREATE TABLE ${db}.${name}${on} AS ${local} ENGINE = Distributed(${cluster}, ${db}, ${name}_local, ${spec.shardBy})`,
+    )
+  } else if (making.merge) {
+    statements.push(
+      `CREATE TABLE ${db}.${name} AS ${local} ENGINE = Merge(${db}, ${sqlString(`^${name}_local$`)})`,
     )
   }
   return statements

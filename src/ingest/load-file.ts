@@ -36,8 +36,11 @@ export interface FileContext {
   chunkSize: number
   /** Records a reject (or throws in strict mode). */
   reject: (line: number, reason: string) => void
-  /** Called after every chunk with the file's disk bytes read so far. */
-  progress: (diskBytes: number) => void
+  /**
+   * Called after every chunk with the file's disk bytes read so far; reading waits for a returned
+   * promise (a streaming consumer's backpressure).
+   */
+  progress: (diskBytes: number) => Promise<void> | undefined
 }
 
 const SNIFF_LIMIT = 16 * 1024 * 1024
@@ -103,7 +106,8 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
           pending = []
         } else if (pending.length > 1) pending = [head]
       }
-      context.progress(source.diskBytes())
+      const paused = context.progress(source.diskBytes())
+      if (paused !== undefined) await paused
     }
   } finally {
     // Closes the file (and the gunzip stream) when a reject or callback ended the load early.

@@ -5,21 +5,18 @@
  * compacted once at the end.
  */
 import type { DnsKind, Observation } from '../types.js'
-import type { HostCheck } from './host-check.js'
-import { checkObservation } from './observation-record.js'
 
 /**
- * Checks and collects observations.
+ * Collects checked observations (stream.ts checks them).
  *
  * @example
  * ```ts
- * const dns = new ObservationCollector(new HostCheck())
- * dns.add(observation, 'mx') // null when accepted, else the reason
- * dns.lists()                 // { mx: [...], txt: [...] }
+ * const dns = new ObservationCollector()
+ * dns.keep('mx', 'obs-1', observation)
+ * dns.lists() // { mx: [observation], txt: [] }
  * ```
  */
 export class ObservationCollector {
-  readonly #hosts: HostCheck
   readonly #mx: (Observation | undefined)[] = []
   readonly #txt: (Observation | undefined)[] = []
   readonly #slotOfId = new Map<string, number>()
@@ -27,30 +24,22 @@ export class ObservationCollector {
   /** Observations that replaced an earlier one with the same id. */
   replaced = 0
 
-  /** @param hosts - the load's memoised host checker */
-  constructor(hosts: HostCheck) {
-    this.#hosts = hosts
-  }
-
-  /** Adds one parsed observation; returns why it is rejected, or null when accepted. */
-  add(value: unknown, declared: DnsKind | undefined): string | null {
-    const check = checkObservation(value, declared, this.#hosts)
-    if (!check.ok) return check.reason
-    const tag = check.kind === 'mx' ? 0 : 1
+  /** Adds an observation already checked, replacing an earlier one with its id. */
+  keep(kind: DnsKind, id: string, observation: Observation): void {
+    const tag = kind === 'mx' ? 0 : 1
     const list = tag === 0 ? this.#mx : this.#txt
-    const previous = this.#slotOfId.get(check.id)
+    const previous = this.#slotOfId.get(id)
     if (previous !== undefined) {
       this.replaced++
       if (previous % 2 === tag) {
-        list[Math.floor(previous / 2)] = value as Observation
-        return null
+        list[Math.floor(previous / 2)] = observation
+        return
       }
       ;(tag === 0 ? this.#txt : this.#mx)[Math.floor(previous / 2)] = undefined
       this.#holes++
     }
-    this.#slotOfId.set(check.id, list.length * 2 + tag)
-    list.push(value as Observation)
-    return null
+    this.#slotOfId.set(id, list.length * 2 + tag)
+    list.push(observation)
   }
 
   /** The observations of each kind, in first-seen order of their ids. */

@@ -44,16 +44,20 @@ export class WhoisCollector {
     const preparer = this.#preparer
     if (!preparer.check(value)) return preparer.reason
     this.unparsedDates += preparer.unparsedDates
-    const key = preparer.key
+    this.keep(preparer.key, value as WhoisRecord)
+    return null
+  }
+
+  /** Adds a record already checked and normalised, replacing an earlier record of its key. */
+  keep(key: string, record: WhoisRecord): void {
     const known = this.#lastSlot.size
     this.#lastSlot.set(key, this.#records.length)
     this.#keys.push(key)
-    this.#records.push(value as WhoisRecord)
+    this.#records.push(record)
     if (this.#lastSlot.size === known) {
       this.replaced++
       if (++this.#stale * 3 > this.#records.length) this.#compact()
     }
-    return null
   }
 
   /** The distinct domains and the latest record of each, at matching positions. */
