@@ -42,7 +42,9 @@ export class FlexSearchPeer {
    * @param keys - each record's normalised domain
    */
   static build(records: readonly WhoisRecord[], keys: readonly string[]): FlexSearchPeer {
-    const all = new Index({ tokenize: 'strict' })
+    // A JavaScript Set holds at most 2^24 entries, fewer than the values of a million records
+    // (~36 each): the keystore option spreads FlexSearch's id registers over several Sets.
+    const all = new Index({ tokenize: 'strict', keystore: 8 })
     const organizations = new Index({ tokenize: 'strict' })
     records.forEach((r, doc) => {
       contactValues(r).forEach(([field, value], k) => {

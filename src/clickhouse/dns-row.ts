@@ -15,8 +15,8 @@
  * SQL are those of JavaScript strings.
  */
 import { tokenize } from '../analysis/tokenize.js'
-import { dayNumber } from '../indexes/dns-day.js'
-import { hostKey } from '../indexes/dns-host-key.js'
+import { dayNumber } from '../indexes/dns/day.js'
+import { hostKey } from '../indexes/dns/host-key.js'
 import type { Item, Observation } from '../types.js'
 import { sortableText } from './sortable-text.js'
 

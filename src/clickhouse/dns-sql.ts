@@ -23,7 +23,7 @@
  * Every value goes through sqlString/sqlInt; nothing else reaches the SQL text.
  */
 import { tokenize } from '../analysis/tokenize.js'
-import { hostKey } from '../indexes/dns-host-key.js'
+import { hostKey } from '../indexes/dns/host-key.js'
 import type { DnsQuery, SummaryRequest } from '../query/dns-params.js'
 import type { Expr, Term } from '../query/expression/ast.js'
 import { sortableText } from './sortable-text.js'

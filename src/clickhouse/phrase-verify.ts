@@ -12,8 +12,8 @@
  * texts, a few hundred bytes), and the candidates' term occurrences are indexed in memory for the
  * duration of the query.
  */
-import { PostingsBuilder } from '../indexes/postings.js'
-import { POSITION_GAP, RegistrationText } from '../indexes/registration-text.js'
+import { PostingsBuilder } from '../indexes/reverse/postings.js'
+import { POSITION_GAP, RegistrationText } from '../indexes/reverse/registration-text.js'
 import { TermDictionaryBuilder } from '../indexes/term-dictionary.js'
 import { PhraseMatcher } from '../query/reverse/phrase.js'
 

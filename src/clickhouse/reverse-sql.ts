@@ -13,8 +13,8 @@
  *
  * Every value goes through sqlString/sqlInt; nothing else reaches the SQL text.
  */
-import { FIELD_PHONE, FIELD_POSTAL, FIELD_STREET } from '../indexes/contact-values.js'
-import { reverseLabels } from '../indexes/label-suffix-index.js'
+import { FIELD_PHONE, FIELD_POSTAL, FIELD_STREET } from '../indexes/reverse/contact-values.js'
+import { reverseLabels } from '../indexes/reverse/label-suffix-index.js'
 import { ALL_FIELDS } from '../query/reverse/phrase.js'
 import type { DateRange, FieldFlag, ReverseQuery } from '../query/reverse-params.js'
 import type { PhraseCheck } from './phrase-verify.js'

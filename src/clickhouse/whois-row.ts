@@ -25,11 +25,11 @@
  * are remembered across records.
  */
 import { tokenize } from '../analysis/tokenize.js'
-import { fieldClass, forEachContactValue } from '../indexes/contact-values.js'
-import { normInstant } from '../indexes/date-column.js'
-import { GRAM, phoneDigits } from '../indexes/digits-index.js'
-import { nameserverKey } from '../indexes/label-suffix-index.js'
-import { postalKey } from '../indexes/postal-terms.js'
+import { fieldClass, forEachContactValue } from '../indexes/reverse/contact-values.js'
+import { normInstant } from '../indexes/reverse/date-column.js'
+import { GRAM, phoneDigits } from '../indexes/reverse/digits-index.js'
+import { nameserverKey } from '../indexes/reverse/label-suffix-index.js'
+import { postalKey } from '../indexes/reverse/postal-terms.js'
 import type { WhoisRecord } from '../types.js'
 import { sortableText } from './sortable-text.js'
 

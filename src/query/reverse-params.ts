@@ -13,8 +13,8 @@
 
 import { tokenize } from '../analysis/tokenize.js'
 import { QueryError, showValue } from '../errors.js'
-import { phoneDigits } from '../indexes/digits-index.js'
-import { postalKey } from '../indexes/postal-terms.js'
+import { phoneDigits } from '../indexes/reverse/digits-index.js'
+import { postalKey } from '../indexes/reverse/postal-terms.js'
 import type { Params } from '../types.js'
 import { checkKnown, readHost, readInstant, readInt, readPage, readText, scalar } from './params.js'
 

@@ -4,9 +4,9 @@
  * object with its typed arrays and string tables moved into sections of their own
  * (split-state.ts); format.ts gives the file layout.
  */
-import type { DnsState } from '../indexes/dns-state.js'
+import type { DnsState } from '../indexes/dns/state.js'
 import type { RecordStoreState } from '../indexes/record-store.js'
-import type { ReverseIndexState } from '../indexes/reverse-index.js'
+import type { ReverseIndexState } from '../indexes/reverse/reverse-index.js'
 import type { LoadStats } from '../ingest/load.js'
 import type { PrioritizedDomain } from '../queue/prioritization-queue.js'
 

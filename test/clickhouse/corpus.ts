@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { tokenize } from '../../src/analysis/tokenize.js'
 import { writeSample } from '../../src/generate/write-sample.js'
-import { forEachContactValue } from '../../src/indexes/contact-values.js'
+import { forEachContactValue } from '../../src/indexes/reverse/contact-values.js'
 import type { Observation, Sources, WhoisRecord } from '../../src/types.js'
 
 /** Values seen in the corpus, by the parameter they suit. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DnsIndex } from '../../src/indexes/dns-index.js'
+import { DnsIndex } from '../../src/indexes/dns/dns-index.js'
 import { parseDnsParams } from '../../src/query/dns-params.js'
 import type { DnsKind, Envelope, Observation, Params, SummaryResponse } from '../../src/types.js'
 import { apex, mx, ns, observation, txt } from './observations.js'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DnsIndex } from '../../src/indexes/dns-index.js'
+import { DnsIndex } from '../../src/indexes/dns/dns-index.js'
 import { parseDnsParams } from '../../src/query/dns-params.js'
 import type { DnsKind, Params } from '../../src/types.js'
 import { observationsArb, queryArb } from './arbitraries.js'

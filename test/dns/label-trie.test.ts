@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isLabelSuffix } from '../../src/indexes/dns-host-key.js'
-import { buildLabelTrie, findNode, hostsBelow } from '../../src/indexes/dns-label-trie.js'
+import { isLabelSuffix } from '../../src/indexes/dns/host-key.js'
+import { buildLabelTrie, findNode, hostsBelow } from '../../src/indexes/dns/label-trie.js'
 
 function lookup(hosts: string[], key: string): { exact: number; below: string[] } {
   const trie = buildLabelTrie(hosts)

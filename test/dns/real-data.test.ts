@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { DnsIndex } from '../../src/indexes/dns-index.js'
+import { DnsIndex } from '../../src/indexes/dns/dns-index.js'
 import { normalizeHost } from '../../src/normalize/host.js'
 import { parseDnsParams } from '../../src/query/dns-params.js'
 import type { DnsKind, Envelope, Observation, Params, SummaryResponse } from '../../src/types.js'

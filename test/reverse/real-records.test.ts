@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { tokenize } from '../../src/analysis/tokenize.js'
-import { ReverseIndex } from '../../src/indexes/reverse-index.js'
+import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
 import { normalizeDate } from '../../src/normalize/date.js'
 import { parseReverseParams } from '../../src/query/reverse-params.js'
 import type { Params, WhoisRecord } from '../../src/types.js'

@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { envelope, PAGE_SIZE } from '../../src/collect/page.js'
-import { ReverseIndex } from '../../src/indexes/reverse-index.js'
+import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
 import { parseReverseParams } from '../../src/query/reverse-params.js'
 import type { WhoisRecord } from '../../src/types.js'
 import { corpus, query } from './corpus.js'

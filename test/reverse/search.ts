@@ -1,7 +1,7 @@
 /**
  * Hand-case helper: index a few in-memory records and answer a query with the matching domains.
  */
-import { ReverseIndex } from '../../src/indexes/reverse-index.js'
+import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
 import { parseReverseParams } from '../../src/query/reverse-params.js'
 import type { Contact, Params, WhoisRecord } from '../../src/types.js'
 import { inResultOrder } from './corpus.js'

@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { normInstant } from '../../src/indexes/date-column.js'
-import { PostingsBuilder } from '../../src/indexes/postings.js'
-import { ReverseIndex } from '../../src/indexes/reverse-index.js'
+import { normInstant } from '../../src/indexes/reverse/date-column.js'
+import { PostingsBuilder } from '../../src/indexes/reverse/postings.js'
+import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
 import { TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
 import { U32Chunks } from '../../src/indexes/u32-chunks.js'
 import { gallop, intersectInto, sortedDistinct } from '../../src/query/reverse/doc-ids.js'

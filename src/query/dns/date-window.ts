@@ -2,7 +2,7 @@
  * The `from`/`to` criterion (SPEC 6): inclusive on the observation's day. Ordinals are sorted by
  * date descending, so a window is one ordinal range found by two binary searches.
  */
-import type { DnsState } from '../../indexes/dns-state.js'
+import type { DnsState } from '../../indexes/dns/state.js'
 
 /**
  * The ordinal range [lo, hi) of the observations dated within [from, to].

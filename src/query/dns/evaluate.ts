@@ -5,7 +5,7 @@
  * (x OR y)), so `txt:spf1 NOT host:big-provider.com` costs two set operations, not a complement
  * of millions.
  */
-import type { DnsState } from '../../indexes/dns-state.js'
+import type { DnsState } from '../../indexes/dns/state.js'
 import type { Expr, Term } from '../expression/ast.js'
 import { andSets, type DocSet, minusSets, orSets, sizeHint } from './doc-set.js'
 import { termObservations } from './term.js'

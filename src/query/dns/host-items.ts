@@ -4,9 +4,9 @@
  * `notexample.com` or `example.com.evil.net`) and `host=` terms (equal host keys, so case and one
  * trailing dot do not matter). The label trie gives the keys: a node and, for suffixes, its subtree.
  */
-import { hostKey } from '../../indexes/dns-host-key.js'
-import { findNode, hostsBelow } from '../../indexes/dns-label-trie.js'
-import { type DnsState, matchingFields } from '../../indexes/dns-state.js'
+import { hostKey } from '../../indexes/dns/host-key.js'
+import { findNode, hostsBelow } from '../../indexes/dns/label-trie.js'
+import { type DnsState, matchingFields } from '../../indexes/dns/state.js'
 
 /**
  * The `host` items whose key equals the host's key or, with `suffix`, ends with `.` + that key.

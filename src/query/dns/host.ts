@@ -2,8 +2,8 @@
  * The `host` criterion (SPEC 6): observations whose apex (the normalised value of the first item)
  * equals the host. A walk down the label trie, then the apex's ordinal list as a view.
  */
-import { findNode } from '../../indexes/dns-label-trie.js'
-import type { DnsState } from '../../indexes/dns-state.js'
+import { findNode } from '../../indexes/dns/label-trie.js'
+import type { DnsState } from '../../indexes/dns/state.js'
 import { EMPTY } from './id-sets.js'
 
 /**

@@ -5,7 +5,7 @@
  * the set's form, which stays linear however many lists there are (a suffix term can match a
  * million per-domain MX hosts, each with a list of a few observations).
  */
-import type { DnsState } from '../../indexes/dns-state.js'
+import type { DnsState } from '../../indexes/dns/state.js'
 import { bitSet, type DocSet, listSet } from './doc-set.js'
 import { EMPTY } from './id-sets.js'
 

@@ -4,7 +4,7 @@
  * sets of ordinals AND-ed together; most_recent filters what remains by the observation's day
  * against its apex's newest day in the window (equivalent to choosing it first).
  */
-import type { DnsState } from '../../indexes/dns-state.js'
+import type { DnsState } from '../../indexes/dns/state.js'
 import type { DnsQuery } from '../dns-params.js'
 import { windowRange } from './date-window.js'
 import { complementList, listSet, minusSets, toList } from './doc-set.js'

@@ -7,7 +7,7 @@
  * precomputed `latestBits`: every apex's newest observation is in the window whenever the apex has
  * any in it.
  */
-import type { DnsState } from '../../indexes/dns-state.js'
+import type { DnsState } from '../../indexes/dns/state.js'
 import { readBits } from './bitmap.js'
 
 /**

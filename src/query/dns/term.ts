@@ -4,7 +4,7 @@
  * (`=`) over the distinct text values, then the union of the matched items' postings.
  */
 import { tokenize } from '../../analysis/tokenize.js'
-import type { DnsState } from '../../indexes/dns-state.js'
+import type { DnsState } from '../../indexes/dns/state.js'
 import type { Term } from '../expression/ast.js'
 import type { DocSet } from './doc-set.js'
 import { hostItems } from './host-items.js'

@@ -15,8 +15,8 @@
  * union of those items' postings, so an observation holding both still counts once.
  */
 
-import { U32List } from '../../indexes/dns-growable.js'
-import type { DnsState } from '../../indexes/dns-state.js'
+import { U32List } from '../../indexes/dns/growable.js'
+import type { DnsState } from '../../indexes/dns/state.js'
 import { bitsOf } from './bitmap.js'
 import { lowerBound } from './id-sets.js'
 import type { Matches } from './matches.js'

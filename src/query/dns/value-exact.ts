@@ -4,8 +4,8 @@
  * distinct text values; values differing only in case are all found.
  */
 
-import type { DnsState } from '../../indexes/dns-state.js'
-import { findStrings } from '../../indexes/dns-string-hash.js'
+import type { DnsState } from '../../indexes/dns/state.js'
+import { findStrings } from '../../indexes/dns/string-hash.js'
 
 /**
  * The string ids of the text values equal to `value`, ignoring case.

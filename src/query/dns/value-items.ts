@@ -2,7 +2,7 @@
  * From matched text values to the items carrying them with the type (and context) a term names:
  * the value → items chain of the state (usually one item a value).
  */
-import { type DnsState, matchingFields } from '../../indexes/dns-state.js'
+import { type DnsState, matchingFields } from '../../indexes/dns/state.js'
 
 /**
  * Appends to `out` the items whose value is one of `values` and whose type and context match.

@@ -5,8 +5,8 @@
  * value list gives the candidates, each checked against its stored token sequence.
  */
 
-import type { DnsState } from '../../indexes/dns-state.js'
-import { findString } from '../../indexes/dns-string-hash.js'
+import type { DnsState } from '../../indexes/dns/state.js'
+import { findString } from '../../indexes/dns/string-hash.js'
 import { EMPTY } from './id-sets.js'
 
 /**

@@ -4,8 +4,8 @@
  * the tokens' lists, rarest first); a candidate matches when the tokens' sorted lists of value
  * ordinals share one ordinal.
  */
-import type { Postings } from '../../indexes/postings.js'
-import type { RegistrationText } from '../../indexes/registration-text.js'
+import type { Postings } from '../../indexes/reverse/postings.js'
+import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
 import type { Criterion } from './criterion.js'
 import { gallop } from './doc-ids.js'
 

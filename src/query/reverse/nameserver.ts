@@ -4,7 +4,7 @@
  * below it); their documents are the union of the hosts' lists, and a candidate is checked by
  * looking its few host ranks up in the intervals.
  */
-import type { LabelSuffixIndex, SuffixRanks } from '../../indexes/label-suffix-index.js'
+import type { LabelSuffixIndex, SuffixRanks } from '../../indexes/reverse/label-suffix-index.js'
 import type { Criterion } from './criterion.js'
 import { sortedDistinct } from './doc-ids.js'
 

@@ -3,7 +3,7 @@
  * one `phone` value. Candidates are the documents holding every 4-digit gram of the query (the
  * rarest gram's list narrowed by the others); each is verified against its stored digits.
  */
-import { type DigitsIndex, GRAM, GRAM_COUNT } from '../../indexes/digits-index.js'
+import { type DigitsIndex, GRAM, GRAM_COUNT } from '../../indexes/reverse/digits-index.js'
 import type { Criterion } from './criterion.js'
 import { intersectInto } from './doc-ids.js'
 

@@ -21,7 +21,7 @@
  * Candidates come from galloping over the terms' document lists, rarest first; positions are only
  * read for documents holding every term.
  */
-import type { RegistrationText } from '../../indexes/registration-text.js'
+import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
 import type { Criterion } from './criterion.js'
 import { gallop } from './doc-ids.js'
 

@@ -5,12 +5,12 @@
  * matches, not what the corpus holds.
  */
 
-import { FIELD_PHONE, FIELD_POSTAL, FIELD_STREET } from '../../indexes/contact-values.js'
-import type { DateColumn } from '../../indexes/date-column.js'
-import type { DigitsIndex } from '../../indexes/digits-index.js'
-import type { LabelSuffixIndex } from '../../indexes/label-suffix-index.js'
-import type { PostalTerms } from '../../indexes/postal-terms.js'
-import type { RegistrationText } from '../../indexes/registration-text.js'
+import { FIELD_PHONE, FIELD_POSTAL, FIELD_STREET } from '../../indexes/reverse/contact-values.js'
+import type { DateColumn } from '../../indexes/reverse/date-column.js'
+import type { DigitsIndex } from '../../indexes/reverse/digits-index.js'
+import type { LabelSuffixIndex } from '../../indexes/reverse/label-suffix-index.js'
+import type { PostalTerms } from '../../indexes/reverse/postal-terms.js'
+import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
 import type { DateRange, ReverseQuery } from '../reverse-params.js'
 import type { Criterion } from './criterion.js'
 import { NameMatcher } from './name.js'

@@ -2,7 +2,7 @@
  * The `postalcode` text criterion (SPEC 5): a postal-code value equal to the query once spaces and
  * case are removed. One exact term: its document list is the answer.
  */
-import type { PostalTerms } from '../../indexes/postal-terms.js'
+import type { PostalTerms } from '../../indexes/reverse/postal-terms.js'
 import type { Criterion } from './criterion.js'
 import { intersectInto } from './doc-ids.js'
 

@@ -3,7 +3,7 @@
  * inclusive bounds on a date column. The documents in range are a slice of the column's instant
  * order, and a candidate is checked by comparing its rank with the slice's bounds.
  */
-import type { DateColumn } from '../../indexes/date-column.js'
+import type { DateColumn } from '../../indexes/reverse/date-column.js'
 import type { Criterion } from './criterion.js'
 import { sortedDistinct } from './doc-ids.js'
 

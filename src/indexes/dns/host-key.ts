@@ -4,7 +4,7 @@
  * name keeps its trimmed, lower-cased text without one trailing dot, so odd values still compare
  * sensibly: the null MX `.` has the key `""`, which only the terms `host=.` and `host:.` reach.
  */
-import { normalizeHost } from '../normalize/host.js'
+import { normalizeHost } from '../../normalize/host.js'
 
 /**
  * The comparison key of a host value.

@@ -2,17 +2,17 @@
  * The token index over the distinct text values of a DNS index (values of items whose type is not
  * `host`): a token dictionary, each token's text values, each text value's token sequence, and a
  * hash of the lower-cased values for exact terms. It is built over distinct values, not over
- * observations, because a few texts (SPF records) repeat millions of times. Layout in dns-state.ts.
+ * observations, because a few texts (SPF records) repeat millions of times. Layout in dns/state.ts.
  *
  * ASCII values (nearly all) are tokenized in place, exactly as `tokenize` does (runs of ASCII
  * letters and digits, lower-cased): a token is hashed and compared straight from the value's
  * characters, and only a token never seen before becomes a string. Other values go through
  * `tokenize` (NFKC, Unicode letters and digits). The dictionary's hash table, FNV-1a over the
- * token's code units, is the state's `tokenSlots` (dns-string-hash.ts).
+ * token's code units, is the state's `tokenSlots` (dns/string-hash.ts).
  */
-import { tokenize } from '../analysis/tokenize.js'
-import { U32List } from './dns-growable.js'
-import { buildStringHash, hashString, lowerCaseHash } from './dns-string-hash.js'
+import { tokenize } from '../../analysis/tokenize.js'
+import { U32List } from './growable.js'
+import { buildStringHash, hashString, lowerCaseHash } from './string-hash.js'
 
 /** The token-index part of the DNS state. */
 export interface TokenIndex {

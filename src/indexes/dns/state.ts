@@ -7,7 +7,7 @@
  * - Observations are numbered 0…n-1 in result order (date descending, id ascending): ascending
  *   ordinals are result order, a date window is an ordinal range, and every id list is sorted.
  *   `days[o]` (Int32, days since 1970-01-01), `ids[o]`, `obsShape[o]` (key order of the object,
- *   see dns-shapes.ts) and `apexOf[o]` (host-key index of the apex).
+ *   see dns/shapes.ts) and `apexOf[o]` (host-key index of the apex).
  * - `strings`: every distinct context, type and item value as loaded (case kept), interned once,
  *   so that an SPF text served to a million domains is held once.
  * - A field is a distinct (`fieldContext`, `fieldType`: string ids; `fieldMeta`: is_metadata 0/1;
@@ -20,8 +20,8 @@
  *   itemPostStart[i+1])` are the ordinals holding item i, ascending, each once.
  *   `valueFirstItem[s]` is the first item whose value is string s (-1: none), and
  *   `itemNextSameValue[i]` the next one (-1: end): a chain from a value to its items.
- * - `hosts`: the distinct host keys (dns-host-key.ts) of `host` items and of apexes, and the
- *   `trie…` arrays, their label trie (layout in dns-label-trie.ts) for exact and suffix lookups.
+ * - `hosts`: the distinct host keys (dns/host-key.ts) of `host` items and of apexes, and the
+ *   `trie…` arrays, their label trie (layout in dns/label-trie.ts) for exact and suffix lookups.
  *   `hostItems[hostItemStart[h] …]` are the `host` items whose value has key h, and
  *   `apexObs[apexStart[h] … apexStart[h+1])` the ordinals whose apex key is h, ascending
  *   (= newest first). Bit o of `latestBits` (word o >>> 5, bit o & 31) is set when ordinal o is
@@ -30,15 +30,15 @@
  *   (hashed in `tokenSlots`); `tokenValues[tokenValueStart[t] …]` are the string ids of the text
  *   values holding token t, ascending, each once; `valueTokens[valueTokenStart[s] …
  *   valueTokenStart[s+1])` is the token sequence of string s (empty for non-text strings);
- *   `lowerSlots` hashes the lower-cased text values to their string ids (dns-string-hash.ts).
+ *   `lowerSlots` hashes the lower-cased text values to their string ids (dns/string-hash.ts).
  * - `verbatim[k]` is the loaded object of ordinal `verbatimOrdinals[k]` (ascending): the rare
  *   observations that the columns cannot rebuild exactly (fields beyond the standard ones, a date
  *   given as a timestamp, values of unexpected types). They are indexed like the others.
  *
  * Invariants: the state is never mutated after the build.
  */
-import type { DnsKind, Observation } from '../types.js'
-import type { LabelTrie } from './dns-label-trie.js'
+import type { DnsKind, Observation } from '../../types.js'
+import type { LabelTrie } from './label-trie.js'
 
 /** The state of one DNS index; see the file comment for the layout. */
 export interface DnsState extends Readonly<LabelTrie> {

@@ -14,9 +14,9 @@
  * and reopen the index without rebuilding.
  */
 
-import { matchReverse, type ReverseStructures } from '../query/reverse/planner.js'
-import type { ReverseQuery } from '../query/reverse-params.js'
-import type { DomainSection, WhoisRecord } from '../types.js'
+import { matchReverse, type ReverseStructures } from '../../query/reverse/planner.js'
+import type { ReverseQuery } from '../../query/reverse-params.js'
+import type { DomainSection, WhoisRecord } from '../../types.js'
 import { FIELD_PHONE, FIELD_POSTAL, fieldClass, forEachContactValue } from './contact-values.js'
 import { DateColumn, type DateColumnState, normInstant } from './date-column.js'
 import { DigitsIndex, DigitsIndexBuilder, type DigitsIndexState } from './digits-index.js'

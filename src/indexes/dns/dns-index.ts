@@ -2,17 +2,17 @@
  * The frozen index of one kind of DNS observations (MX or TXT), answering SPEC 6 searches:
  * the query's criteria give sorted observation ordinals (src/query/dns), which become a page of
  * observations rebuilt from the columns, or a summary. Its whole state is plain data
- * (dns-state.ts), so a snapshot can store it and construct the index again without a build.
+ * (dns/state.ts), so a snapshot can store it and construct the index again without a build.
  */
-import { envelope } from '../collect/page.js'
-import { summarize } from '../collect/summary.js'
-import { matchObservations } from '../query/dns/match.js'
-import { matchAt, matchCount } from '../query/dns/matches.js'
-import type { DnsQuery } from '../query/dns-params.js'
-import type { DnsKind, Envelope, Observation, SummaryResponse } from '../types.js'
-import { buildDnsState } from './dns-build.js'
-import { observationAt } from './dns-observations.js'
-import type { DnsState } from './dns-state.js'
+import { envelope } from '../../collect/page.js'
+import { summarize } from '../../collect/summary.js'
+import { matchObservations } from '../../query/dns/match.js'
+import { matchAt, matchCount } from '../../query/dns/matches.js'
+import type { DnsQuery } from '../../query/dns-params.js'
+import type { DnsKind, Envelope, Observation, SummaryResponse } from '../../types.js'
+import { buildDnsState } from './build.js'
+import { observationAt } from './observations.js'
+import type { DnsState } from './state.js'
 
 /**
  * The index of MX or TXT observations.

@@ -1,5 +1,5 @@
 /**
- * The label trie of the DNS index: the distinct host keys (dns-host-key.ts) as paths of labels read
+ * The label trie of the DNS index: the distinct host keys (dns/host-key.ts) as paths of labels read
  * right to left (`ns1.example.com` is com → example → ns1), so a label-aligned suffix search finds
  * the node of `example.com` with a few hash probes and collects its subtree, and an exact lookup is
  * the same walk. Labels are not copied: a node names its label as a range of a host key's text, and

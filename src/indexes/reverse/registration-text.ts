@@ -19,12 +19,12 @@
  * which cannot change a match because identical values hold identical tokens. A token repeated in
  * one value is stored once.
  */
-import { tokenize } from '../analysis/tokenize.js'
-import { SnapshotError } from '../errors.js'
+import { tokenize } from '../../analysis/tokenize.js'
+import { SnapshotError } from '../../errors.js'
+import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from '../term-dictionary.js'
 import { fieldClass } from './contact-values.js'
 import { DocTexts } from './doc-texts.js'
 import { type Postings, PostingsBuilder } from './postings.js'
-import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from './term-dictionary.js'
 
 /** The positions between consecutive values, Lucene's default for multi-valued text fields. */
 export const POSITION_GAP = 100

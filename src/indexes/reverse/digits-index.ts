@@ -13,9 +13,10 @@
  * Invariants: a document's values are distinct; values shorter than 4 digits are not kept (no
  * query can match them).
  */
+
+import { U32Chunks } from '../u32-chunks.js'
 import { DocTexts } from './doc-texts.js'
 import { type Postings, PostingsBuilder } from './postings.js'
-import { U32Chunks } from './u32-chunks.js'
 
 /** Digits a phone query needs at least, and the gram length of the index. */
 export const GRAM = 4

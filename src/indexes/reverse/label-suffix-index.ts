@@ -17,11 +17,11 @@
  *   docHostStart  Uint32Array(N+1)  document d's hosts are docHostRank[docHostStart[d] … docHostStart[d + 1])
  *   docHostRank   Uint32Array       host ranks, distinct within a document
  */
-import { normalizeHost } from '../normalize/host.js'
+import { normalizeHost } from '../../normalize/host.js'
+import { TermDictionaryBuilder } from '../term-dictionary.js'
+import { U32Chunks } from '../u32-chunks.js'
+import { compareBytes, encodeUtf8, utf8Scratch } from '../utf8.js'
 import { type Postings, PostingsBuilder } from './postings.js'
-import { TermDictionaryBuilder } from './term-dictionary.js'
-import { U32Chunks } from './u32-chunks.js'
-import { compareBytes, encodeUtf8, utf8Scratch } from './utf8.js'
 
 /** The plain-data state of a {@link LabelSuffixIndex}. */
 export interface LabelSuffixIndexState {

@@ -1,18 +1,18 @@
 /**
- * Builds the state of a DNS index (layout in dns-state.ts) from validated observations of one
- * kind: columns first (dns-columns.ts), then item postings, the host keys with their label trie
+ * Builds the state of a DNS index (layout in dns/state.ts) from validated observations of one
+ * kind: columns first (dns/columns.ts), then item postings, the host keys with their label trie
  * and each apex's observations, the latest-date bitmap of `most_recent`, and the token index over
  * text values.
  */
-import type { DnsKind, Observation } from '../types.js'
-import { buildColumns, type Columns } from './dns-columns.js'
-import { groupByKey } from './dns-csr.js'
-import { U32List } from './dns-growable.js'
-import { hostKey } from './dns-host-key.js'
-import { buildLabelTrie, type LabelTrie } from './dns-label-trie.js'
-import type { DnsState } from './dns-state.js'
-import { buildTokenIndex } from './dns-token-index.js'
-import { StringIds } from './string-ids.js'
+import type { DnsKind, Observation } from '../../types.js'
+import { StringIds } from '../string-ids.js'
+import { buildColumns, type Columns } from './columns.js'
+import { groupByKey } from './csr.js'
+import { U32List } from './growable.js'
+import { hostKey } from './host-key.js'
+import { buildLabelTrie, type LabelTrie } from './label-trie.js'
+import type { DnsState } from './state.js'
+import { buildTokenIndex } from './token-index.js'
 
 /**
  * Builds the index state of one kind of observations.

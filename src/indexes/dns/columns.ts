@@ -1,14 +1,14 @@
 /**
  * First build step of the DNS index: observations in result order turned into columns (days, ids,
  * shapes, item occurrences as field + value, distinct items, apex values), with the observations
- * the columns cannot rebuild exactly set aside verbatim. Layout of the result in dns-state.ts.
+ * the columns cannot rebuild exactly set aside verbatim. Layout of the result in dns/state.ts.
  */
-import type { Item, Observation } from '../types.js'
-import { dayNumber } from './dns-day.js'
-import { U32List } from './dns-growable.js'
-import { resultOrder } from './dns-order.js'
-import { itemShape, observationShape } from './dns-shapes.js'
-import { StringIds } from './string-ids.js'
+import type { Item, Observation } from '../../types.js'
+import { StringIds } from '../string-ids.js'
+import { dayNumber } from './day.js'
+import { U32List } from './growable.js'
+import { resultOrder } from './order.js'
+import { itemShape, observationShape } from './shapes.js'
 
 /** Observation and item columns, before postings and lookups are added. */
 export interface Columns {

@@ -4,7 +4,7 @@
  * order), each tagged with the class of field it belongs to, which the `street`, `postalcode` and
  * `phone` restriction flags select.
  */
-import type { WhoisRecord } from '../types.js'
+import type { WhoisRecord } from '../../types.js'
 
 const hasOwn = Object.hasOwn
 

@@ -33,7 +33,7 @@ export function buildStringHash(ids: Uint32Array, hashOf: (id: number) => number
 }
 
 /**
- * FNV-1a over the UTF-16 code units of a string; the token dictionary (dns-token-index.ts) hashes
+ * FNV-1a over the UTF-16 code units of a string; the token dictionary (dns/token-index.ts) hashes
  * alike.
  *
  * @example

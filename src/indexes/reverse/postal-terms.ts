@@ -3,9 +3,10 @@
  * spaces and case) in a term dictionary, with postings of document ids and no payload. Values of
  * both spellings of the field, `postal_code` and `postalcode`, are indexed.
  */
+
+import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from '../term-dictionary.js'
 import { DocTexts } from './doc-texts.js'
 import { type Postings, PostingsBuilder } from './postings.js'
-import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from './term-dictionary.js'
 
 const ASCII = /^[\x00-\x7f]*$/
 const SPACE = /\s+/g

@@ -3,10 +3,10 @@
  * page returns: the same fields, the same key order, the same item order as loaded. Observations
  * the columns cannot rebuild exactly are returned as kept verbatim.
  */
-import type { Item, Observation } from '../types.js'
-import { dayText } from './dns-day.js'
-import { ITEM_SHAPES, OBSERVATION_SHAPES } from './dns-shapes.js'
-import type { DnsState } from './dns-state.js'
+import type { Item, Observation } from '../../types.js'
+import { dayText } from './day.js'
+import { ITEM_SHAPES, OBSERVATION_SHAPES } from './shapes.js'
+import type { DnsState } from './state.js'
 
 /**
  * The observation at an ordinal, as loaded.

@@ -15,7 +15,7 @@
  * Invariants: within a term, docs are strictly ascending; within an entry, payload values are
  * strictly ascending; every entry of a payload-carrying posting list has at least one value.
  */
-import { U32Chunks } from './u32-chunks.js'
+import { U32Chunks } from '../u32-chunks.js'
 
 /** The plain-data state of a posting list set. */
 export interface Postings {
