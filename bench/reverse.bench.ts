@@ -15,7 +15,6 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { tokenize } from '../src/analysis/tokenize.js'
 import { resultOrder } from '../src/collect/order.js'
 import { envelope } from '../src/collect/page.js'
 import { generateWhois } from '../src/generate/whois.js'
@@ -26,6 +25,7 @@ import { parseReverseParams } from '../src/query/reverse-params.js'
 import type { Envelope, Params, WhoisRecord } from '../src/types.js'
 import { referenceMatch } from '../test/reverse/reference.js'
 import { median, memoryNow, quantile, sample, table } from './lib/measure.js'
+import { reverseFamilies } from './lib/reverse-families.js'
 
 const { values } = parseArgs({ options: { records: { type: 'string' }, runs: { type: 'string' } } })
 const RECORDS = Number(values.records ?? 1_000_000)
@@ -61,70 +61,6 @@ function corpus(count: number): WhoisRecord[] {
     keys.push(host.host)
   }
   return Array.from(resultOrder(records, keys), (i) => records[i] as WhoisRecord)
-}
-
-/** The value of `pick` over every 50th record with the highest score (by default its frequency there). */
-function mostCommon(
-  records: readonly WhoisRecord[],
-  pick: (r: WhoisRecord) => string[],
-  score?: (value: string) => number,
-): string {
-  const counts = new Map<string, number>()
-  for (let i = 0; i < records.length; i += 50) {
-    for (const value of pick(records[i] as WhoisRecord)) counts.set(value, (counts.get(value) ?? 0) + 1)
-  }
-  const scored = [...counts].map(([value, count]): [string, number] => [value, score?.(value) ?? count])
-  return scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? ''
-}
-
-function orgTokens(r: WhoisRecord): string[] {
-  return tokenize(String(r.registrant?.organization ?? ''))
-}
-
-/** Query parameters per family, picked from the data. */
-function families(records: readonly WhoisRecord[]): [string, Params][] {
-  const streets = new Map<string, number>()
-  for (const r of records) {
-    const street = r.registrant?.street
-    if (typeof street === 'string') streets.set(street, (streets.get(street) ?? 0) + 1)
-  }
-  // The least frequent street among the sampled records: a phrase that pins down one registrant.
-  const rareStreet = mostCommon(
-    records,
-    (r) => {
-      const street = r.registrant?.street
-      return typeof street === 'string' ? [street] : []
-    },
-    (street) => -(streets.get(street) ?? 0),
-  )
-  const commonBigram = mostCommon(records, (r) => {
-    const t = orgTokens(r)
-    return t.length >= 2 ? [`${t[0]} ${t[1]}`] : []
-  })
-  // Three-word organizations queried by their first and third words: slop 2 needed ('bay holdings' on 'Bay Mining Holdings').
-  const sloppy = mostCommon(records, (r) => {
-    const t = orgTokens(r)
-    return t.length >= 4 ? [`${t[0]} ${t[2]}`] : []
-  })
-  const nameTokens = mostCommon(records, (r) => {
-    const t = orgTokens(r)
-    return t.length >= 3 ? [`${t[1]} ${t[0]}`] : []
-  })
-  const provider = mostCommon(records, (r) =>
-    (r.domain?.nameservers ?? []).map((ns) => {
-      const host = normalizeHost(ns)
-      return host.ok ? host.host.split('.').slice(-2).join('.') : ''
-    }),
-  )
-  return [
-    ['rare phrase', { phrase: rareStreet }],
-    ['common phrase', { phrase: commonBigram }],
-    ['phrase, slop 2', { phrase: sloppy, slop: 2 }],
-    ['name', { name: nameTokens }],
-    ['nameserver (large provider)', { nameserver: provider }],
-    ['created range (one year)', { created_from: '2020-01-01', created_to: '2020-12-31' }],
-    ['combination', { name: nameTokens, nameserver: provider, updated_from: '2020-01-01' }],
-  ]
 }
 
 function scan(records: readonly WhoisRecord[], params: Params): Envelope<WhoisRecord> {
@@ -165,7 +101,7 @@ const structures = Object.entries(index.state)
 console.log(`typed arrays per record: ${structures}`)
 
 const rows: (string | number)[][] = []
-for (const [family, params] of families(records)) {
+for (const [family, params] of reverseFamilies(records)) {
   const search = (): Envelope<WhoisRecord> => {
     const query = parseReverseParams(params)
     const docs = index.search(query)
