@@ -1,9 +1,11 @@
 /**
- * The DNS observations of a load, by kind. Layout: one list per kind; `slotOfId` maps an id to
- * `slot * 2 + (TXT ? 1 : 0)`, one number per id and no object. A later observation with a known id
+ * The DNS observations of a load, by kind. Layout: one list per kind; `slotOfId[ids.get(id)]` is
+ * `slot * 2 + (TXT ? 1 : 0)`, one number per id and no object. The ids go through StringIds, whose
+ * sharded Maps hold more than the 16.7M entries one JS Map can (30M observations at 10M apexes). A later observation with a known id
  * takes the earlier one's slot (SPEC 2); when the kinds differ the earlier slot becomes a hole,
  * compacted once at the end.
  */
+import { StringIds } from '../indexes/string-ids.js'
 import type { DnsKind, Observation } from '../types.js'
 
 /**
@@ -19,7 +21,8 @@ import type { DnsKind, Observation } from '../types.js'
 export class ObservationCollector {
   readonly #mx: (Observation | undefined)[] = []
   readonly #txt: (Observation | undefined)[] = []
-  readonly #slotOfId = new Map<string, number>()
+  readonly #ids = new StringIds()
+  readonly #slotOfId: number[] = []
   #holes = 0
   /** Observations that replaced an earlier one with the same id. */
   replaced = 0
@@ -28,7 +31,9 @@ export class ObservationCollector {
   keep(kind: DnsKind, id: string, observation: Observation): void {
     const tag = kind === 'mx' ? 0 : 1
     const list = tag === 0 ? this.#mx : this.#txt
-    const previous = this.#slotOfId.get(id)
+    const known = this.#ids.size
+    const key = this.#ids.intern(id)
+    const previous = key < known ? this.#slotOfId[key] : undefined
     if (previous !== undefined) {
       this.replaced++
       if (previous % 2 === tag) {
@@ -38,7 +43,7 @@ export class ObservationCollector {
       ;(tag === 0 ? this.#txt : this.#mx)[Math.floor(previous / 2)] = undefined
       this.#holes++
     }
-    this.#slotOfId.set(id, list.length * 2 + tag)
+    this.#slotOfId[key] = list.length * 2 + tag
     list.push(observation)
   }
 
