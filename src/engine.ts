@@ -102,9 +102,17 @@ export class Engine {
    */
   static async build(sources: Sources, options: BuildOptions = {}): Promise<Engine> {
     const started = performance.now()
+    const report = options.onProgress
+    let last: Progress | undefined
+    // The loader's `done` means reading is over; to the caller it is the start of indexing, and
+    // `done` comes once the engine is ready.
+    const onProgress = (progress: Progress): void => {
+      last = progress
+      report?.(progress.phase === 'done' ? { ...progress, phase: 'index' } : progress)
+    }
     const loaded = await loadSources(sources, {
       ...(options.strict === undefined ? {} : { strict: options.strict }),
-      ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+      onProgress,
     })
     const order = resultOrder(loaded.whois.records, loaded.whois.keys)
     const records = Array.from(order, (i) => loaded.whois.records[i] as WhoisRecord)
@@ -121,6 +129,7 @@ export class Engine {
       queue: new PrioritizationQueue(),
     }
     parts.buildMs = performance.now() - started
+    if (report !== undefined && last !== undefined) report({ ...last, phase: 'done' })
     return new Engine(parts)
   }
 

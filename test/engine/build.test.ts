@@ -102,12 +102,14 @@ describe('Engine.build', () => {
     expect(error).toMatchObject({ code: 'bad_record', file: path, line: 20 })
   })
 
-  it('passes progress through and ends with a done report', async () => {
+  it('passes progress through, reports indexing, and ends with one done report', async () => {
     const seen: Progress[] = []
     await Engine.build(
       { whois: [await files.lines('p.jsonl', [whoisRecord('a.com')])] },
       { onProgress: (p) => seen.push(p) },
     )
     expect(seen.at(-1)).toMatchObject({ phase: 'done', records: 1, rejects: 0 })
+    expect(seen.at(-2)).toMatchObject({ phase: 'index', records: 1, rejects: 0 })
+    expect(seen.filter((p) => p.phase === 'done')).toHaveLength(1)
   })
 })
