@@ -3,20 +3,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Engine } from '../../src/engine.js'
 import type { Envelope, Observation, WhoisRecord } from '../../src/types.js'
-import { MX_COUNT, TXT_COUNT, WHOIS_COUNT, writeFixture } from './fixture.js'
+import { buildFixtureEngine, MX_COUNT, TXT_COUNT, WHOIS_COUNT } from './fixture.js'
 
 let dir: string
 let engine: Engine
 
 beforeAll(async () => {
-  dir = await writeFixture()
-  engine = await Engine.build({
-    whois: [join(dir, 'whois.jsonl')],
-    dns: [
-      { path: join(dir, 'dns-mx.jsonl'), kind: 'mx' },
-      { path: join(dir, 'dns-txt.jsonl'), kind: 'txt' },
-    ],
-  })
+  ;({ dir, engine } = await buildFixtureEngine())
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
 

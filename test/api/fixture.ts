@@ -6,6 +6,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Engine } from '../../src/index.js'
 
 export const WHOIS_COUNT = 230
 export const MX_COUNT = 120
@@ -85,4 +86,17 @@ export async function writeFixture(): Promise<string> {
   await writeFile(join(dir, 'dns-mx.jsonl'), jsonl(range(MX_COUNT).map((i) => observation('mx', i))))
   await writeFile(join(dir, 'dns-txt.jsonl'), jsonl(range(TXT_COUNT).map((i) => observation('txt', i))))
   return dir
+}
+
+/** Writes the fixture to a fresh temporary directory and builds an engine over it. */
+export async function buildFixtureEngine(): Promise<{ dir: string; engine: Engine }> {
+  const dir = await writeFixture()
+  const engine = await Engine.build({
+    whois: [join(dir, 'whois.jsonl')],
+    dns: [
+      { path: join(dir, 'dns-mx.jsonl'), kind: 'mx' },
+      { path: join(dir, 'dns-txt.jsonl'), kind: 'txt' },
+    ],
+  })
+  return { dir, engine }
 }

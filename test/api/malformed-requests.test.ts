@@ -1,21 +1,13 @@
 import { rm } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Engine } from '../../src/engine.js'
-import { writeFixture } from './fixture.js'
+import type { Engine } from '../../src/engine.js'
+import { buildFixtureEngine } from './fixture.js'
 
 let dir: string
 let engine: Engine
 
 beforeAll(async () => {
-  dir = await writeFixture()
-  engine = await Engine.build({
-    whois: [join(dir, 'whois.jsonl')],
-    dns: [
-      { path: join(dir, 'dns-mx.jsonl'), kind: 'mx' },
-      { path: join(dir, 'dns-txt.jsonl'), kind: 'txt' },
-    ],
-  })
+  ;({ dir, engine } = await buildFixtureEngine())
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
