@@ -56,6 +56,8 @@ export class NameMatcher implements Criterion {
     const slots = this.#listStart.length
     const cursor = this.#listStart.slice()
     let kept = 0
+    // The seek below is written out here and in phrase.ts on purpose: one shared seek function
+    // measured about 2x slower for name and slop-2 queries at 100k records (0.11 → 0.25 ms median).
     for (let c = 0; c < count; c++) {
       const doc = candidates[c] as number
       let holdsAll = true
