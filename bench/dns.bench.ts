@@ -17,13 +17,12 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { getHeapStatistics } from 'node:v8'
-import { tokenize } from '../src/analysis/tokenize.js'
 import { generateObservations } from '../src/generate/observations.js'
 import { DnsIndex } from '../src/indexes/dns/dns-index.js'
-import { hostKey, isLabelSuffix } from '../src/indexes/dns/host-key.js'
 import { StringIds } from '../src/indexes/string-ids.js'
 import { parseDnsParams } from '../src/query/dns-params.js'
-import type { DnsKind, Envelope, Item, Observation, Params, SummaryResponse } from '../src/types.js'
+import type { DnsKind, Envelope, Observation, Params, SummaryResponse } from '../src/types.js'
+import { type DnsFamily, dnsFamilies, sampleApexes, scanFamily } from './lib/dns-families.js'
 import { median, memoryNow, quantile, table } from './lib/measure.js'
 
 const { values: args } = parseArgs({
@@ -111,132 +110,15 @@ for (const list of Object.values(byKind)) {
   list.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
-const apexOf = (o: Observation): string => hostKey((o.items[0] as Item).value)
-const hasItem = (o: Observation, test: (it: Item) => boolean): boolean => o.items.some(test)
-const nameserverUnder = (suffix: string) => (it: Item) =>
-  it.context === 'dns-ns' && it.type === 'host' && isLabelSuffix(hostKey(it.value), suffix)
-const mxUnder = (suffix: string) => (it: Item) =>
-  it.context === 'dns-mx' && it.type === 'host' && isLabelSuffix(hostKey(it.value), suffix)
-const phrase = (words: readonly string[]) => (it: Item) => {
-  if (it.type !== 'txt') return false
-  // A cheap substring test first, as a careful scan would do; then the token rule itself.
-  if (!it.value.toLowerCase().includes(words[0] as string)) return false
-  const tokens = tokenize(it.value)
-  for (let i = 0; i + words.length <= tokens.length; i++)
-    if (words.every((w, j) => tokens[i + j] === w)) return true
-  return false
-}
-
-/** Keeps, per apex, the observations dated on its latest date (a first pass finds the dates). */
-function latestOnly(list: readonly Observation[]): Observation[] {
-  const latest = new Map<string, string>()
-  for (const o of list) {
-    const apex = apexOf(o)
-    if ((latest.get(apex) ?? '') < o.date) latest.set(apex, o.date)
-  }
-  return list.filter((o) => latest.get(apexOf(o)) === o.date)
-}
-
-function scanEnvelope(
-  list: readonly Observation[],
-  test: (o: Observation) => boolean,
-): Envelope<Observation> {
-  const results: Observation[] = []
-  let count = 0
-  for (const o of list) {
-    if (!test(o)) continue
-    if (count++ < 100) results.push(o)
-  }
-  return { page: 0, pages: Math.ceil(count / 100), result_count: count, results }
-}
-
-function scanSummary(
-  list: readonly Observation[],
-  test: (o: Observation) => boolean,
-  type: string,
-  context: string,
-): SummaryResponse {
-  const counts = new Map<string, number>()
-  for (const o of list) {
-    if (!test(o)) continue
-    const seen = new Set<string>()
-    for (const it of o.items) if (it.type === type && it.context === context) seen.add(it.value)
-    for (const v of seen) counts.set(v, (counts.get(v) ?? 0) + 1)
-  }
-  const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-  const values: Record<string, number> = {}
-  for (const [v, c] of ranked.slice(0, 100)) values[v] = c
-  return { summary: { other: ranked.slice(100).reduce((s, [, c]) => s + c, 0), values } }
-}
-
-interface Family {
-  name: string
-  kind: DnsKind
-  /** The parameter sets to time (one, or many for lookups by host). */
-  params: readonly Params[]
+interface Family extends DnsFamily {
   /** The scan answering params[i]. */
   scan: (i: number) => Envelope<Observation> | SummaryResponse
 }
 
-const all = () => true
-const apexSample: string[] = []
-for (let i = 0; i < HOST_QUERIES; i++) {
-  const o = byKind.mx[Math.floor((((i * 2654435761) % 2 ** 32) / 2 ** 32) * byKind.mx.length)] as Observation
-  apexSample.push(apexOf(o))
-}
-const families: Family[] = [
-  {
-    name: 'host (apex lookup)',
-    kind: 'mx',
-    params: apexSample.map((host) => ({ host })),
-    scan: (i) => scanEnvelope(byKind.mx, (o) => apexOf(o) === apexSample[i]),
-  },
-  {
-    name: 'nameserver, large provider',
-    kind: 'mx',
-    params: [{ nameserver: 'cloudflare.com' }],
-    scan: () => scanEnvelope(byKind.mx, (o) => hasItem(o, nameserverUnder('cloudflare.com'))),
-  },
-  {
-    name: 'nameserver + most_recent',
-    kind: 'mx',
-    params: [{ nameserver: 'cloudflare.com', most_recent: true }],
-    scan: () => scanEnvelope(latestOnly(byKind.mx), (o) => hasItem(o, nameserverUnder('cloudflare.com'))),
-  },
-  {
-    name: 'txt phrase',
-    kind: 'txt',
-    params: [{ txt: 'google-site-verification' }],
-    scan: () => scanEnvelope(byKind.txt, (o) => hasItem(o, phrase(['google', 'site', 'verification']))),
-  },
-  {
-    name: 'summary: MX hosts of a large provider',
-    kind: 'mx',
-    params: [{ nameserver: 'cloudflare.com', summarize: 'host', summary_context: 'dns-mx' }],
-    scan: () =>
-      scanSummary(byKind.mx, (o) => hasItem(o, nameserverUnder('cloudflare.com')), 'host', 'dns-mx'),
-  },
-  {
-    name: 'summary: every TXT value',
-    kind: 'txt',
-    params: [{ summarize: 'txt', summary_context: 'dns-txt' }],
-    scan: () => scanSummary(byKind.txt, all, 'txt', 'dns-txt'),
-  },
-  {
-    name: 'expression with OR and NOT',
-    kind: 'mx',
-    params: [
-      { expression: '(dns-mx.host:google.com OR dns-mx.host:outlook.com) NOT dns-ns.host:cloudflare.com' },
-    ],
-    scan: () =>
-      scanEnvelope(
-        byKind.mx,
-        (o) =>
-          (hasItem(o, mxUnder('google.com')) || hasItem(o, mxUnder('outlook.com'))) &&
-          !hasItem(o, nameserverUnder('cloudflare.com')),
-      ),
-  },
-]
+const families: Family[] = dnsFamilies(sampleApexes(byKind.mx, HOST_QUERIES)).map((family) => ({
+  ...family,
+  scan: (i: number) => scanFamily(family, byKind[family.kind], i),
+}))
 
 const search = (kind: DnsKind, params: Params) => indexes[kind].search(parseDnsParams(kind, params))
 const answerOf = (r: Envelope<Observation> | SummaryResponse) =>

@@ -8,41 +8,27 @@
  * 3 runs; a million records need a heap of about 8 GB: prefix `NODE_OPTIONS=--max-old-space-size=12000`).
  * Writes bench/reports/load.md.
  */
-import { createReadStream, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { StringDecoder } from 'node:string_decoder'
 import { parseArgs } from 'node:util'
 import { LineWriter } from '../src/generate/line-writer.js'
 import { generateWhois } from '../src/generate/whois.js'
 import { writeSample } from '../src/generate/write-sample.js'
 import { loadSources } from '../src/ingest/load.js'
 import { median, memoryNow, table } from './lib/measure.js'
+import { forEachJsonLine } from './lib/parse-lines.js'
 
 const { values } = parseArgs({ options: { records: { type: 'string' }, runs: { type: 'string' } } })
 const RECORDS = Number(values.records ?? 1_000_000)
 const RUNS = Number(values.runs ?? 3)
-const CHUNK = 1 << 20
 const SEED = 1
 
 /** The baseline: chunked read, newline split, JSON.parse per line, results kept like a loader keeps them. */
 async function parseLines(path: string): Promise<unknown[]> {
   const out: unknown[] = []
-  const decoder = new StringDecoder('utf8')
-  let carry = ''
-  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
-    const text = carry + decoder.write(chunk)
-    let start = 0
-    let newline = text.indexOf('\n')
-    while (newline !== -1) {
-      if (newline > start) out.push(JSON.parse(text.slice(start, newline)))
-      start = newline + 1
-      newline = text.indexOf('\n', start)
-    }
-    carry = text.slice(start)
-  }
-  if (carry.length > 0) out.push(JSON.parse(carry))
+  await forEachJsonLine(path, (value) => out.push(value))
   return out
 }
 

@@ -138,7 +138,7 @@ async function recordsPhase(dir: string): Promise<object> {
     packedBytes,
     endsBytes: ends.byteLength,
     dictionaryBytes,
-    structures: store.state.structures.length,
+    structures: Math.max(0, ...store.state.codecs.map((codec) => codec.length)),
     packMs,
     pageMs: median(pageTimes),
     sink,

@@ -8,12 +8,12 @@ import { type FetchFunction, fetchOver } from './api/fetch.js'
 import { iterateAll } from './api/iterate-all.js'
 import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
-import { resultOrder } from './collect/order.js'
+import { buildParts } from './build/build-parts.js'
 import { envelope } from './collect/page.js'
 import { DnsIndex } from './indexes/dns/dns-index.js'
 import { RecordStore } from './indexes/record-store.js'
 import { ReverseIndex } from './indexes/reverse/reverse-index.js'
-import { type LoadStats, loadSources } from './ingest/load.js'
+import type { LoadStats } from './ingest/load.js'
 import { parseDnsParams } from './query/dns-params.js'
 import { parsePrioritizeParams } from './query/prioritize-params.js'
 import { parseReverseParams } from './query/reverse-params.js'
@@ -44,6 +44,17 @@ export interface BuildOptions {
   tokens?: readonly string[]
   /** The clock `prioritize()` stamps `queued_at` with. Default: the system clock. */
   now?: () => Date
+  /**
+   * Worker threads that read and parse the inputs while the calling thread merges; 0 parses in the
+   * calling thread. Default: the machine's cores (`os.availableParallelism()`) when the inputs
+   * total 64 MiB or more, else 0. Any number gives the same engine, byte for byte.
+   */
+  workers?: number
+  /**
+   * @internal Size of the byte ranges large JSON Lines files are cut into for the workers.
+   * Default 16 MiB; tests set it tiny to exercise ranges on small files.
+   */
+  rangeBytes?: number
 }
 
 /** Options of {@link Engine.open}: those of a build that do not concern loading. */
@@ -95,7 +106,8 @@ export class Engine {
   }
 
   /**
-   * Streams the sources, normalises and indexes them.
+   * Streams the sources, normalises and indexes them, parsing on worker threads when the inputs
+   * are large (see `workers`).
    *
    * @param sources - WHOIS files and DNS observation files (`.jsonl`, `.ndjson`, `.gz`, JSON arrays, saved envelopes)
    * @param options - strict mode, progress callback, tokens
@@ -110,19 +122,14 @@ export class Engine {
       last = progress
       report?.(progress.phase === 'done' ? { ...progress, phase: 'index' } : progress)
     }
-    const loaded = await loadSources(sources, {
-      ...(options.strict === undefined ? {} : { strict: options.strict }),
+    const built = await buildParts(sources, {
+      strict: options.strict === true,
       onProgress,
+      workers: options.workers,
+      rangeBytes: options.rangeBytes,
     })
-    const order = resultOrder(loaded.whois.records, loaded.whois.keys)
-    const records = Array.from(order, (i) => loaded.whois.records[i] as WhoisRecord)
-    const keys = Array.from(order, (i) => loaded.whois.keys[i] as string)
     const parts: Parts = {
-      store: RecordStore.build(records, keys),
-      reverse: ReverseIndex.build(records),
-      mx: DnsIndex.build('mx', loaded.mx),
-      txt: DnsIndex.build('txt', loaded.txt),
-      load: loaded.stats,
+      ...built,
       buildMs: 0,
       tokens: options.tokens ?? [],
       now: options.now ?? systemClock,

@@ -20,20 +20,16 @@ const VALUES_PER_RECORD = 256
  *
  * @example
  * ```ts
- * const peer = FlexSearchPeer.build(records, keys)
+ * const peer = FlexSearchPeer.build(records, keys) // or new FlexSearchPeer(), then add() per record
  * peer.prepare({ name: 'accounting acme' })?.() // { count: 45422, domains: [...] }
  * ```
  */
 export class FlexSearchPeer {
-  readonly #all: Index
-  readonly #organizations: Index
-  readonly #keys: readonly string[]
-
-  private constructor(all: Index, organizations: Index, keys: readonly string[]) {
-    this.#all = all
-    this.#organizations = organizations
-    this.#keys = keys
-  }
+  // A JavaScript Set holds at most 2^24 entries, fewer than the values of a million records
+  // (~36 each): the keystore option spreads FlexSearch's id registers over several Sets.
+  readonly #all = new Index({ tokenize: 'strict', keystore: 8 })
+  readonly #organizations = new Index({ tokenize: 'strict' })
+  readonly #keys: string[] = []
 
   /**
    * Adds every contact value of the records (in result order) to the indexes.
@@ -42,18 +38,27 @@ export class FlexSearchPeer {
    * @param keys - each record's normalised domain
    */
   static build(records: readonly WhoisRecord[], keys: readonly string[]): FlexSearchPeer {
-    // A JavaScript Set holds at most 2^24 entries, fewer than the values of a million records
-    // (~36 each): the keystore option spreads FlexSearch's id registers over several Sets.
-    const all = new Index({ tokenize: 'strict', keystore: 8 })
-    const organizations = new Index({ tokenize: 'strict' })
+    const peer = new FlexSearchPeer()
     records.forEach((r, doc) => {
-      contactValues(r).forEach(([field, value], k) => {
-        const id = doc * VALUES_PER_RECORD + k
-        all.add(id, value)
-        if (field === 'organization') organizations.add(id, value)
-      })
+      peer.add(doc, keys[doc] as string, r)
     })
-    return new FlexSearchPeer(all, organizations, keys)
+    return peer
+  }
+
+  /**
+   * Adds one record's contact values (records may come in any order).
+   *
+   * @param doc - its rank in result order
+   * @param key - its normalised domain
+   * @param record - the record
+   */
+  add(doc: number, key: string, record: WhoisRecord): void {
+    this.#keys[doc] = key
+    contactValues(record).forEach(([field, value], k) => {
+      const id = doc * VALUES_PER_RECORD + k
+      this.#all.add(id, value)
+      if (field === 'organization') this.#organizations.add(id, value)
+    })
   }
 
   /**
@@ -68,6 +73,7 @@ export class FlexSearchPeer {
     if (keys.length !== 1) return undefined
     const [index, text] =
       phrase !== undefined ? [this.#all, phrase] : name !== undefined ? [this.#organizations, name] : []
+    const domainKeys = this.#keys
     if (index === undefined) return undefined
     const query = tokenize(String(text)).join(' ')
     return () => {
@@ -80,7 +86,7 @@ export class FlexSearchPeer {
       const domains: string[] = []
       for (let i = 0; i < docs.length; i++) {
         if (i > 0 && docs[i] === docs[i - 1]) continue
-        if (count++ < 100) domains.push(this.#keys[docs[i] as number] as string)
+        if (count++ < 100) domains.push(domainKeys[docs[i] as number] as string)
       }
       return { count, domains }
     }

@@ -54,3 +54,22 @@ function formatNumber(n: number): string {
   if (Math.abs(n) >= 1) return n.toFixed(2)
   return n.toPrecision(3)
 }
+
+/**
+ * Milliseconds of calls of `fn` after one untimed call: `runs` calls, or fewer once `budgetMs` of
+ * timed calls have passed (at least `minRuns`), so that a slow peer at a large scale keeps to a
+ * time budget.
+ */
+export function sampleWithin(fn: () => unknown, runs: number, budgetMs: number, minRuns = 5): number[] {
+  fn()
+  const times: number[] = []
+  let spent = 0
+  while (times.length < runs && (times.length < minRuns || spent < budgetMs)) {
+    const t0 = performance.now()
+    fn()
+    const ms = performance.now() - t0
+    times.push(ms)
+    spent += ms
+  }
+  return times
+}

@@ -21,6 +21,20 @@ export interface SampleSourcesOptions {
 }
 
 /**
+ * The directory a generated corpus is cached in.
+ *
+ * @param options - sizes and seed
+ * @example
+ * ```ts
+ * sampleDir({ whois: 100_000, dns: 300_000, seed: 1 }) // '/tmp/domindex-bench-sample-100000-300000-1'
+ * ```
+ */
+export function sampleDir(options: SampleSourcesOptions): string {
+  const { whois, dns, seed } = options
+  return join(tmpdir(), `domindex-bench-sample-${whois}-${dns}-${seed}`)
+}
+
+/**
  * Returns the sources of a generated corpus, writing its files first when they are missing.
  *
  * @param options - sizes and seed
@@ -31,7 +45,7 @@ export interface SampleSourcesOptions {
  */
 export async function sampleSources(options: SampleSourcesOptions): Promise<Sources> {
   const { whois, dns, seed } = options
-  const dir = join(tmpdir(), `domindex-bench-sample-${whois}-${dns}-${seed}`)
+  const dir = sampleDir(options)
   if (!existsSync(dir)) {
     console.log(`generating ${whois} WHOIS records and ${dns} observations in ${dir}`)
     // Written beside, then renamed: an interrupted run never leaves a partial corpus to reuse.

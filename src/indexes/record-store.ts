@@ -3,40 +3,28 @@
  * dictionary from normalised domain to document id. Built once, then read-only; a record is decoded
  * only when it is returned, so a page of results costs its own records and nothing else.
  *
- * Layout (n records):
- *   chunks      Uint8Array[]      chunk k holds the encodings of records k·2^14 … (k+1)·2^14 − 1
- *                                 back to back (exact-pack.ts: msgpackr with shared structures, the
- *                                 V8 serializer for the rare records msgpackr would alter)
- *   ends        Uint32Array(n)    record d ends at byte ends[d] of its chunk and starts where the
- *                                 previous record of the chunk ends (at 0 for a chunk's first)
- *   structures  string[][]        msgpackr's shared structures: the key lists of the records' objects
- *   domains     TermDictionary    normalised domain → id, interned in document order, so id = doc
- * Invariants: keys are distinct, so domain ids and document ids coincide; a chunk stays below
- * 4 GiB (records average under 256 KiB), so `ends` fits 32 bits. Chunks of 2^14 records (~10 MB)
- * keep every buffer far below the 2 GiB a single read can fill, and a snapshot stores each as its
- * own section. Measured at 100k generated records (bench/snapshot.bench.ts): 800 bytes a record
- * packed (835 with offsets and dictionary) against 1,977 bytes of heap as loaded objects; a page
- * of 100 records decodes in ~160 µs.
+ * Records stay where the build packed them (load order, chunk by chunk: chunk-packer.ts,
+ * packed-slots.ts); a document reaches its record through `slots`, so putting records in result
+ * order moves no bytes.
+ *
+ * Layout (n records), besides the packed slots' own arrays:
+ *   slots     Uint32Array(n)   document id → slot
+ *   domains   TermDictionary   normalised domain → key id
+ *   docOfKey  Uint32Array(n)   key id → document id
+ * Invariants: keys are distinct and every key has exactly one slot. Measured at 100k generated
+ * records (bench/snapshot.bench.ts): 800 bytes a record packed against 1,977 bytes of heap as
+ * loaded objects; a page of 100 records decodes in ~160 µs.
  */
-import { Packr } from 'msgpackr'
 import type { WhoisRecord } from '../types.js'
-import { packExact, unpackExact } from './exact-pack.js'
+import { ChunkPacker, type PackedChunk } from './chunk-packer.js'
+import { assembleChunks, PackedSlots, type PackedSlotsState } from './packed-slots.js'
 import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from './term-dictionary.js'
 
-const CHUNK_SHIFT = 14
-const CHUNK_RECORDS = 1 << CHUNK_SHIFT
-// msgpackr's default. More is allowed up to 8160, but msgpackr 2.1.3 then writes records that it
-// cannot read back ("Data read, but end of buffer not reached", found by fast-check with 33+
-// shapes; test/snapshot/record-store.test.ts keeps a case). Shapes beyond 32 are written inline
-// in their records, larger but exact; the generated corpus has 11.
-const MAX_SHARED_STRUCTURES = 32
-
 /** The plain-data state of a {@link RecordStore}; see the file comment for the layout. */
-export interface RecordStoreState {
-  readonly chunks: readonly Uint8Array[]
-  readonly ends: Uint32Array
-  readonly structures: readonly (readonly string[])[]
+export interface RecordStoreState extends PackedSlotsState {
+  readonly slots: Uint32Array
   readonly domains: TermDictionaryState
+  readonly docOfKey: Uint32Array
 }
 
 /**
@@ -51,21 +39,19 @@ export interface RecordStoreState {
 export class RecordStore {
   /** The plain data this store reads, for snapshots; never mutated. */
   readonly state: RecordStoreState
-  readonly #packr: Packr
+  readonly #packed: PackedSlots
   readonly #domains: TermDictionary
 
-  /** @param state - as {@link RecordStore.build} or a saved snapshot gives it */
+  /** @param state - as {@link RecordStore.build}, the build's WhoisLog or a saved snapshot gives it */
   constructor(state: RecordStoreState) {
     this.state = state
-    this.#packr = new Packr({
-      structures: state.structures.map((keys) => [...keys]),
-      maxSharedStructures: MAX_SHARED_STRUCTURES,
-    })
+    this.#packed = new PackedSlots(state)
     this.#domains = new TermDictionary(state.domains)
   }
 
   /**
-   * Packs the records.
+   * Packs records that are already in document order (small inputs and tests; the engine's build
+   * streams records through a WhoisLog instead).
    *
    * @param records - the records in document-id order
    * @param keys - each record's normalised domain, distinct
@@ -75,38 +61,30 @@ export class RecordStore {
    * ```
    */
   static build(records: readonly WhoisRecord[], keys: readonly string[]): RecordStore {
-    const structures: string[][] = []
-    const packr = new Packr({ structures, maxSharedStructures: MAX_SHARED_STRUCTURES })
-    const domains = new TermDictionaryBuilder()
     const n = records.length
-    const ends = new Uint32Array(n)
-    const chunks: Uint8Array[] = []
-    let chunk: Uint8Array = new Uint8Array(1 << 16)
-    let used = 0
+    const domains = new TermDictionaryBuilder()
+    const packer = new ChunkPacker()
+    const chunks: PackedChunk[] = []
     for (let doc = 0; doc < n; doc++) {
       if (domains.intern(keys[doc] as string) !== doc)
         throw new RangeError(`domindex: duplicate key ${keys[doc]}`)
-      const bytes = packExact(packr, records[doc])
-      if (used + bytes.length > chunk.length) chunk = grown(chunk, used + bytes.length)
-      chunk.set(bytes, used)
-      used += bytes.length
-      ends[doc] = used
-      if ((doc & (CHUNK_RECORDS - 1)) === CHUNK_RECORDS - 1 || doc === n - 1) {
-        chunks.push(chunk.slice(0, used))
-        used = 0
-      }
+      if (packer.full) chunks.push(packer.take())
+      packer.add(records[doc])
     }
+    if (packer.count > 0) chunks.push(packer.take())
+    const identity = new Uint32Array(n)
+    for (let i = 0; i < n; i++) identity[i] = i
     return new RecordStore({
-      chunks,
-      ends,
-      structures: structures.map((keys) => [...keys]),
+      ...assembleChunks(chunks),
+      slots: identity,
       domains: domains.freeze().state,
+      docOfKey: identity,
     })
   }
 
   /** The number of records. */
   get size(): number {
-    return this.state.ends.length
+    return this.state.slots.length
   }
 
   /**
@@ -119,10 +97,7 @@ export class RecordStore {
    * ```
    */
   get(doc: number): WhoisRecord {
-    const { chunks, ends } = this.state
-    const start = (doc & (CHUNK_RECORDS - 1)) === 0 ? 0 : (ends[doc - 1] as number)
-    const chunk = chunks[doc >>> CHUNK_SHIFT] as Uint8Array
-    return unpackExact(this.#packr, chunk.subarray(start, ends[doc])) as WhoisRecord
+    return this.#packed.get(this.state.slots[doc] as number) as WhoisRecord
   }
 
   /**
@@ -136,15 +111,7 @@ export class RecordStore {
    * ```
    */
   lookup(domain: string): WhoisRecord | null {
-    const doc = this.#domains.get(domain)
-    return doc < 0 ? null : this.get(doc)
+    const key = this.#domains.get(domain)
+    return key < 0 ? null : this.get(this.state.docOfKey[key] as number)
   }
-}
-
-function grown(chunk: Uint8Array, needed: number): Uint8Array {
-  let size = chunk.length * 2
-  while (size < needed) size *= 2
-  const bigger = new Uint8Array(size)
-  bigger.set(chunk)
-  return bigger
 }

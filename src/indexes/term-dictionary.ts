@@ -12,7 +12,7 @@
  * Invariants: ids are dense (0…T−1) in first-intern order; the load factor stays ≤ 1/2, so a probe
  * for an absent term ends at an empty slot after ~1.5 steps on average.
  */
-import { encodeUtf8, utf8Scratch } from './utf8.js'
+import { decodeUtf8, encodeUtf8, utf8Scratch } from './utf8.js'
 
 /** The plain-data state of a {@link TermDictionary}. */
 export interface TermDictionaryState {
@@ -82,6 +82,20 @@ export class TermDictionary {
       const id = entry - 1
       if (sameBytes(bytes, starts[id] as number, starts[id + 1] as number, key, length)) return id
     }
+  }
+
+  /**
+   * The term of an id, decoded from its bytes.
+   *
+   * @param id - an id below `size`
+   * @example
+   * ```ts
+   * dict.term(0) // 'acme'
+   * ```
+   */
+  term(id: number): string {
+    const { starts, bytes } = this.state
+    return decodeUtf8(bytes, starts[id] as number, starts[id + 1] as number)
   }
 }
 

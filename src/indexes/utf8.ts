@@ -1,7 +1,9 @@
 /**
- * UTF-8 encoding of strings into a reusable scratch buffer, and byte-range comparison: the key form
- * of the typed-array string tables (term dictionary, nameserver keys). Byte order of UTF-8 is code
- * point order, so tables sorted by bytes are sorted like the strings' code points.
+ * UTF-8 encoding of strings into a reusable scratch buffer, decoding back, and byte-range
+ * comparison: the key form of the typed-array string tables (term dictionary, nameserver keys).
+ * Byte order of UTF-8 is code point order, so tables sorted by bytes are sorted like the strings'
+ * code points. A lone surrogate is written in its 3-byte form (as WTF-8 does), so every JS string
+ * survives the round trip exactly.
  */
 
 let scratch = new Uint8Array(256)
@@ -86,4 +88,27 @@ export function compareBytes(
     if (d !== 0) return d
   }
   return aEnd - aStart - (bEnd - bStart)
+}
+
+/**
+ * Decodes `bytes[start, end)` written by {@link encodeUtf8}, lone surrogates included.
+ *
+ * @example
+ * ```ts
+ * const n = encodeUtf8('a\ud800'); decodeUtf8(utf8Scratch(), 0, n) // 'a\ud800'
+ * ```
+ */
+export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  // 0xED followed by 0xA0…0xBF starts an encoded surrogate, which Buffer would replace by U+FFFD.
+  let out = ''
+  let from = start
+  for (let i = start; i < end - 2; i++) {
+    if (bytes[i] !== 0xed || (bytes[i + 1] as number) < 0xa0) continue
+    out += buffer.toString('utf8', from, i)
+    out += String.fromCharCode(0xd000 | (((bytes[i + 1] as number) & 0x3f) << 6) | ((bytes[i + 2] as number) & 0x3f))
+    i += 2
+    from = i + 1
+  }
+  return from === start ? buffer.toString('utf8', start, end) : out + buffer.toString('utf8', from, end)
 }

@@ -50,6 +50,11 @@ export class LineSplitter {
     this.#maxLineBytes = maxLineBytes
   }
 
+  /** Lines ended so far (blank ones included): after `end`, the number of lines of the input. */
+  get lines(): number {
+    return this.#line
+  }
+
   /** Feeds the next chunk of bytes. */
   push(chunk: Buffer): void {
     let newline = chunk.indexOf(NEWLINE)

@@ -59,16 +59,7 @@ const hasOwn = Object.prototype.hasOwnProperty
  * ```
  */
 export async function loadFile(file: string, sink: RecordSink, context: FileContext): Promise<FileReport> {
-  const dispatch = (text: string, line: number): void => {
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch (error) {
-      context.reject(line, `not valid JSON: ${(error as Error).message}`)
-      return
-    }
-    unwrap(value, line, sink, context)
-  }
+  const dispatch = jsonDispatcher(sink, context)
   let source: Awaited<ReturnType<typeof readBytes>>
   try {
     source = await readBytes(file, context.chunkSize)
@@ -123,6 +114,34 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
   return { file, format, gzip: source.gzip, bytes: source.diskBytes() }
 }
 
+/**
+ * Parses one JSON text and hands its records to `sink`: the value itself, an array's elements, or
+ * an envelope's results; text that is not JSON is a reject at its line.
+ *
+ * @param sink - receives each record
+ * @param context - its `reject` receives malformed texts
+ * @example
+ * ```ts
+ * const dispatch = jsonDispatcher(sink, context)
+ * dispatch('[{"query":"a.com"},{"query":"b.com"}]', 7) // sink gets both, at line 7, as '[0]' and '[1]'
+ * ```
+ */
+export function jsonDispatcher(
+  sink: RecordSink,
+  context: Pick<FileContext, 'reject'>,
+): (text: string, line: number) => void {
+  return (text, line) => {
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (error) {
+      context.reject(line, `not valid JSON: ${(error as Error).message}`)
+      return
+    }
+    unwrap(value, line, sink, context)
+  }
+}
+
 /** The layout of a file from its first bytes, or undefined when more bytes are needed. */
 function decide(head: Buffer, lines: boolean, atEnd: boolean): FileReport['format'] | undefined {
   if (lines) return 'lines'
@@ -164,7 +183,7 @@ function makeSplitter(
   return format === 'lines' ? new LineSplitter(dispatch, problem) : new ValueSplitter(dispatch, problem)
 }
 
-function unwrap(value: unknown, line: number, sink: RecordSink, context: FileContext): void {
+function unwrap(value: unknown, line: number, sink: RecordSink, context: Pick<FileContext, 'reject'>): void {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const element: unknown = value[i]
@@ -182,7 +201,7 @@ function unwrapEnvelope(
   line: number,
   sink: RecordSink,
   prefix: string,
-  context: FileContext,
+  context: Pick<FileContext, 'reject'>,
 ): void {
   const results = envelope.results
   for (let i = 0; i < results.length; i++) {

@@ -37,6 +37,11 @@ export class Rejects {
     this.#strict = strict
   }
 
+  /** Counts rejects that are not kept (beyond the first ones of a part read elsewhere). */
+  countMore(n: number): void {
+    this.count += n
+  }
+
   /** Records (or, in strict mode, throws) a reject. */
   add(file: string, line: number, reason: string): void {
     if (this.#strict) throw new SnapshotError('bad_record', reason, { file, line })

@@ -66,7 +66,8 @@ export interface StreamStats {
 
 const DEFAULT_CHUNK = 1 << 20
 
-interface Input {
+/** One source file, checked to exist, with its kind and size. */
+export interface Input {
   path: string
   kind: 'whois' | 'dns'
   declared: DnsKind | undefined
@@ -152,7 +153,18 @@ export async function streamSources(sources: Sources, options: StreamOptions): P
     sources: perFile,
   }
 }
-async function inputsOf(list: readonly Source[] | undefined, kind: 'whois' | 'dns'): Promise<Input[]> {
+/**
+ * The source files of one kind, described and checked to be readable regular files.
+ *
+ * @param list - the paths (or `{path, kind}`) given for `kind`
+ * @param kind - `whois` or `dns`
+ * @throws SnapshotError `unreadable_file` naming the file or the malformed source
+ * @example
+ * ```ts
+ * await inputsOf([{ path: 'mx.jsonl', kind: 'mx' }], 'dns') // [{ path: 'mx.jsonl', kind: 'dns', declared: 'mx', size: 1797893 }]
+ * ```
+ */
+export async function inputsOf(list: readonly Source[] | undefined, kind: 'whois' | 'dns'): Promise<Input[]> {
   if (list === undefined) return []
   if (!Array.isArray(list)) {
     throw new SnapshotError(

@@ -147,6 +147,10 @@ describe('normInstant', () => {
   it('reads _norm instants and refuses anything else', () => {
     expect(normInstant('2020-01-31T23:59:59Z')).toBe(Date.parse('2020-01-31T23:59:59Z') / 1000)
     expect(normInstant('1969-12-31T23:59:59Z')).toBe(-1)
+    // Years 0000…0099 keep their own place in time (Date.UTC alone reads them as 1900…1999).
+    expect(normInstant('0050-06-01T00:00:00Z')).toBe(Date.parse('0050-06-01T00:00:00Z') / 1000)
+    expect(normInstant('0000-01-01T00:00:00Z')).toBeLessThan(normInstant('0099-12-31T23:59:59Z'))
+    expect(normInstant('0099-12-31T23:59:59Z')).toBeLessThan(normInstant('0100-01-01T00:00:00Z'))
     for (const bad of [
       null,
       undefined,

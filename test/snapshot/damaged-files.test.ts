@@ -130,13 +130,14 @@ describe('damaged snapshots', () => {
 
   it('refuses another format version as incompatible, checksums intact', async () => {
     const bytes = readFileSync(original)
-    bytes.writeUInt32LE(2, 8)
+    // Version 1 is the earlier layout of the record store: refused, never misread.
+    bytes.writeUInt32LE(1, 8)
     bytes.writeUInt32LE(crc32(bytes.subarray(0, 36), 0), 36)
-    const path = join(dir, 'version2.dmx')
+    const path = join(dir, 'version1.dmx')
     writeFileSync(path, bytes)
     const error = await openError(path)
     expect(error.code).toBe('incompatible_snapshot')
-    expect(error.message).toContain('version 2')
+    expect(error.message).toContain('version 1; this version of domindex reads version 2')
   })
 
   it('refuses a file of another kind as incompatible, and a missing file as unreadable', async () => {

@@ -15,14 +15,16 @@ export interface Csr {
  *
  * @param keyCount - keys are 0…keyCount-1
  * @param keys - the key of each pair
- * @param values - the value of each pair
+ * @param values - the value of each pair; by default its position (pair i is (keys[i], i))
  * @example
  * ```ts
  * groupByKey(3, Uint32Array.of(2, 0, 2), Uint32Array.of(5, 6, 7))
  * // { start: [0, 1, 1, 3], values: [6, 5, 7] }
+ * groupByKey(3, Uint32Array.of(2, 0, 2))
+ * // { start: [0, 1, 1, 3], values: [1, 0, 2] }
  * ```
  */
-export function groupByKey(keyCount: number, keys: Uint32Array, values: Uint32Array): Csr {
+export function groupByKey(keyCount: number, keys: Uint32Array, values?: Uint32Array): Csr {
   const start = new Uint32Array(keyCount + 1)
   for (let i = 0; i < keys.length; i++) {
     const k = (keys[i] as number) + 1
@@ -35,7 +37,7 @@ export function groupByKey(keyCount: number, keys: Uint32Array, values: Uint32Ar
     const k = keys[i] as number
     const at = fill[k] as number
     fill[k] = at + 1
-    out[at] = values[i] as number
+    out[at] = values === undefined ? i : (values[i] as number)
   }
   return { start, values: out }
 }

@@ -11,6 +11,7 @@ import { matchAt, matchCount } from '../../query/dns/matches.js'
 import type { DnsQuery } from '../../query/dns-params.js'
 import type { DnsKind, Envelope, Observation, SummaryResponse } from '../../types.js'
 import { buildDnsState } from './build.js'
+import { type ObservationSource, observationsOf } from './observation-source.js'
 import { observationAt } from './observations.js'
 import type { DnsState } from './state.js'
 
@@ -41,14 +42,17 @@ export class DnsIndex {
    * Builds the index of one kind.
    *
    * @param kind - `mx` or `txt`
-   * @param observations - validated observations (apex host item first), ids unique
+   * @param observations - validated observations (apex host item first), ids unique: an array, or
+   *   a source that decodes them one at a time (dns/observation-source.ts)
    * @example
    * ```ts
    * DnsIndex.build('txt', [{ date: '2024-01-02', id: 't1', items: [...] }]).size // 1
+   * DnsIndex.build('mx', packedSource).size // packedSource.size
    * ```
    */
-  static build(kind: DnsKind, observations: readonly Observation[]): DnsIndex {
-    return new DnsIndex(buildDnsState(kind, observations))
+  static build(kind: DnsKind, observations: readonly Observation[] | ObservationSource): DnsIndex {
+    const source = 'get' in observations ? observations : observationsOf(observations)
+    return new DnsIndex(buildDnsState(kind, source))
   }
 
   /** The number of observations. */

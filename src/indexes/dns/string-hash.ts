@@ -10,22 +10,22 @@
  * Builds the slots for `ids`, each placed by the hash of its key.
  *
  * @param ids - the ids to insert
- * @param hashOf - the hash of an id's key: {@link hashString} of it, or {@link lowerCaseHash} of
- *   the text whose lower case is the key
+ * @param hashOf - the hash of an id's key (`at`: the id's position in `ids`): {@link hashString} of
+ *   it, or {@link lowerCaseHash} of the text whose lower case is the key
  * @example
  * ```ts
  * const words = ['a', 'b']
  * const slots = buildStringHash(Uint32Array.of(0, 1), (id) => hashString(words[id] as string))
  * ```
  */
-export function buildStringHash(ids: Uint32Array, hashOf: (id: number) => number): Uint32Array {
+export function buildStringHash(ids: Uint32Array, hashOf: (id: number, at: number) => number): Uint32Array {
   let size = 16
   while (size < ids.length * 2) size *= 2
   const slots = new Uint32Array(size)
   const mask = size - 1
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as number
-    let s = hashOf(id) & mask
+    let s = hashOf(id, i) & mask
     while (slots[s] !== 0) s = (s + 1) & mask
     slots[s] = id + 1
   }

@@ -43,7 +43,11 @@ export function normInstant(value: unknown): number {
   const second = digits(value, 17, 2)
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
     return Number.NaN
-  return Date.UTC(year, month - 1, day, hour, minute, second) / 1000
+  if (year >= 100) return Date.UTC(year, month - 1, day, hour, minute, second) / 1000
+  // Date.UTC reads years 0…99 as 1900…1999; set the year apart to keep 0000…0099 in order.
+  const early = new Date(Date.UTC(2000, month - 1, day, hour, minute, second))
+  early.setUTCFullYear(year)
+  return early.getTime() / 1000
 }
 
 function digits(s: string, start: number, length: number): number {

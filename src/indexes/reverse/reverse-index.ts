@@ -24,6 +24,14 @@ import { LabelSuffixIndex, type LabelSuffixIndexState } from './label-suffix-ind
 import { PostalTerms, PostalTermsBuilder, type PostalTermsState } from './postal-terms.js'
 import { RegistrationText, RegistrationTextBuilder, type RegistrationTextState } from './registration-text.js'
 
+/** Records by document id, read one at a time (a RecordStore is one). */
+export interface RecordSource {
+  /** The number of records. */
+  readonly size: number
+  /** The record of a document id. */
+  get(doc: number): WhoisRecord
+}
+
 /** The plain-data state of a {@link ReverseIndex}. */
 export interface ReverseIndexState {
   readonly docCount: number
@@ -63,16 +71,20 @@ export class ReverseIndex {
   }
 
   /**
-   * Builds the index; document id = array index.
+   * Builds the index, reading each record once, in document order.
    *
-   * @param records - the records in result order
+   * @param records - the records in result order: an array (document id = index) or a record
+   *   store, which decodes each record as it is read
    * @example
    * ```ts
    * ReverseIndex.build([{ registrant: { organization: 'Acme' } }]).size // 1
    * ```
    */
-  static build(records: readonly WhoisRecord[]): ReverseIndex {
-    const n = records.length
+  static build(records: readonly WhoisRecord[] | RecordSource): ReverseIndex {
+    const source: RecordSource = Array.isArray(records)
+      ? { size: records.length, get: (doc) => records[doc] as WhoisRecord }
+      : (records as RecordSource)
+    const n = source.size
     const text = new RegistrationTextBuilder()
     const postal = new PostalTermsBuilder()
     const digits = new DigitsIndexBuilder()
@@ -87,7 +99,7 @@ export class ReverseIndex {
       else if (cls === FIELD_PHONE) digits.addValue(value)
     }
     for (let doc = 0; doc < n; doc++) {
-      const record = records[doc] as WhoisRecord
+      const record = source.get(doc)
       text.startDoc(doc)
       postal.startDoc(doc)
       digits.startDoc(doc)

@@ -1,0 +1,174 @@
+/**
+ * The peer steps of the scale benchmark, each in its own process: SQLite FTS5 for reverse search
+ * (bench/lib/sqlite-peer.ts), SQLite for DNS search (bench/lib/sqlite-dns-peer.ts) and FlexSearch
+ * for the AND-of-words reverse families (bench/lib/flexsearch-peer.ts). Each streams the corpus with
+ * result-order ranks, so its rows are numbered as domindex numbers its documents; its build time
+ * counts only its own inserts and index creation (reading and parsing are not its cost), its
+ * memory is its size (SQLite: pages × page size; FlexSearch: heap growth) and the process's RSS.
+ * Queries are prepared once per family, then timed: `runs` runs or a time budget per family.
+ */
+import type { Params } from '../../../src/types.js'
+import { FlexSearchPeer } from '../flexsearch-peer.js'
+import { memoryNow, sample, sampleWithin } from '../measure.js'
+import { type DnsPeerAnswer, SqliteDnsPeer } from '../sqlite-dns-peer.js'
+import { type PeerAnswer, SqlitePeer } from '../sqlite-peer.js'
+import type { Answer, FamilyResult } from './answers.js'
+import { streamRanked } from './ranks.js'
+import { type Corpus, readFamilies } from './run-files.js'
+
+/** What a peer step reports. */
+export interface PeerResult {
+  /** The peer's own build time: inserts and index creation. */
+  buildMs: number
+  /** The peer's size: SQLite pages × page size, FlexSearch heap growth. */
+  bytes: number
+  /** RSS held after the build, against before it. */
+  heldRss: number
+  /** RSS before the build. */
+  rssBefore: number
+  maxRss: number
+  families: FamilyResult[]
+}
+
+/** How long and how often each family is timed. */
+export interface Timing {
+  runs: number
+  budgetMs: number
+}
+
+const fromPeer = (a: PeerAnswer): Answer => ({ count: a.count, page: a.domains })
+const fromDnsPeer = (a: DnsPeerAnswer): Answer => ('ids' in a ? { count: a.count, page: a.ids } : a)
+
+/** Times a prepared query and keeps its answer; `unanswered` when there is none. */
+function timeFamily(name: string, run: (() => Answer) | undefined, timing: Timing): FamilyResult {
+  if (run === undefined) return { name, times: [], answers: [], unanswered: 'cannot answer' }
+  const answers = [run()]
+  const times = sampleWithin(run, timing.runs, timing.budgetMs)
+  console.log(`${name}: ${times.length} runs`)
+  return { name, times, answers }
+}
+
+/** Accumulates the time spent inside a peer's insert calls. */
+class Stopwatch {
+  ms = 0
+  time(step: () => void): void {
+    const t = performance.now()
+    step()
+    this.ms += performance.now() - t
+  }
+}
+
+/**
+ * Builds the SQLite FTS5 reverse-search peer and times the reverse families.
+ *
+ * @param sources - the corpus
+ * @param dir - the run directory
+ * @param timing - runs and budget per family
+ */
+export async function sqliteReverseStep(
+  sources: Pick<Corpus, 'whois'>,
+  dir: string,
+  timing: Timing,
+): Promise<PeerResult> {
+  const before = memoryNow()
+  const watch = new Stopwatch()
+  const peer = SqlitePeer.create()
+  await streamRanked({ whois: sources.whois }, dir, {
+    onWhois: (rank, key, record) => watch.time(() => peer.add(rank, key, record)),
+  })
+  watch.time(() => peer.finish())
+  const held = memoryNow().rss - before.rss
+  console.log(`SQLite reverse peer built in ${(watch.ms / 1000).toFixed(1)} s`)
+  const families = readFamilies(dir).reverse.map(([name, params]) => {
+    const query = peer.prepare(params)
+    return timeFamily(name, () => fromPeer(query()), timing)
+  })
+  return {
+    buildMs: watch.ms,
+    bytes: peer.bytes(),
+    heldRss: held,
+    rssBefore: before.rss,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+    families,
+  }
+}
+
+/**
+ * Builds the SQLite DNS peers (one database per kind) and times the DNS families; a family of many
+ * parameter sets (lookups by host) runs each set once.
+ *
+ * @param sources - the corpus
+ * @param dir - the run directory
+ * @param timing - runs and budget per family
+ */
+export async function sqliteDnsStep(
+  sources: Pick<Corpus, 'dns'>,
+  dir: string,
+  timing: Timing,
+): Promise<PeerResult> {
+  const before = memoryNow()
+  const watch = new Stopwatch()
+  const peers = { mx: SqliteDnsPeer.create('mx'), txt: SqliteDnsPeer.create('txt') }
+  await streamRanked({ dns: sources.dns }, dir, {
+    onObservation: (kind, rank, o) => watch.time(() => peers[kind].add(rank, o)),
+  })
+  watch.time(() => {
+    peers.mx.finish()
+    peers.txt.finish()
+  })
+  const held = memoryNow().rss - before.rss
+  console.log(`SQLite DNS peer built in ${(watch.ms / 1000).toFixed(1)} s`)
+  const families = readFamilies(dir).dns.map((family): FamilyResult => {
+    const queries = family.params.map((params) => peers[family.kind].prepare(params))
+    if (queries.some((q) => q === undefined)) {
+      return { name: family.name, times: [], answers: [], unanswered: 'not compiled (see the peer)' }
+    }
+    const run = (i: number): Answer => fromDnsPeer((queries[i] as () => DnsPeerAnswer)())
+    if (queries.length === 1) return timeFamily(family.name, () => run(0), timing)
+    const answers = queries.map((_, i) => run(i))
+    const times = queries.flatMap((_, i) => sample(() => run(i), 1, 0))
+    return { name: family.name, times, answers }
+  })
+  return {
+    buildMs: watch.ms,
+    bytes: peers.mx.bytes() + peers.txt.bytes(),
+    heldRss: held,
+    rssBefore: before.rss,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+    families,
+  }
+}
+
+/**
+ * Builds the FlexSearch peer and times the reverse families it can answer.
+ *
+ * @param sources - the corpus
+ * @param dir - the run directory
+ * @param timing - runs and budget per family
+ */
+export async function flexSearchStep(
+  sources: Pick<Corpus, 'whois'>,
+  dir: string,
+  timing: Timing,
+): Promise<PeerResult> {
+  const before = memoryNow()
+  const watch = new Stopwatch()
+  const peer = new FlexSearchPeer()
+  await streamRanked({ whois: sources.whois }, dir, {
+    onWhois: (rank, key, record) => watch.time(() => peer.add(rank, key, record)),
+  })
+  const after = memoryNow()
+  console.log(`FlexSearch peer built in ${(watch.ms / 1000).toFixed(1)} s`)
+  const families = readFamilies(dir).reverse.map(([name, params]: [string, Params]) => {
+    const query = peer.prepare(params)
+    return timeFamily(name, query === undefined ? undefined : () => fromPeer(query()), timing)
+  })
+  return {
+    buildMs: watch.ms,
+    bytes: after.heapUsed + after.external - before.heapUsed - before.external,
+    heldRss: after.rss - before.rss,
+    rssBefore: before.rss,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+    families,
+  }
+}

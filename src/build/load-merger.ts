@@ -1,0 +1,142 @@
+/**
+ * Puts the parse tasks' messages back together in load order: records into the WHOIS and
+ * observation logs (which replace duplicates), rejects into the ledger with file line numbers
+ * (a range's lines offset by the lines of the ranges before it), counts per source file, and
+ * progress from every task at once. The result is the same whatever the number of threads,
+ * because messages are applied in task order.
+ */
+import type { LoadStats } from '../ingest/load.js'
+import { ProgressClock } from '../ingest/progress-clock.js'
+import { Rejects } from '../ingest/rejects.js'
+import type { Input, SourceStats } from '../ingest/stream.js'
+import type { Progress } from '../types.js'
+import { ObservationLog } from './observation-log.js'
+import type { ChunkMessage, EndMessage, ParseTask, ProgressMessage } from './parse-task.js'
+import { WhoisLog } from './whois-log.js'
+
+/** Options of a {@link LoadMerger}. */
+export interface MergeOptions {
+  readonly strict: boolean
+  readonly onProgress: ((progress: Progress) => void) | undefined
+}
+
+/**
+ * Applies task messages in load order.
+ *
+ * @example
+ * ```ts
+ * const merger = new LoadMerger(inputs, tasks, { strict: false, onProgress: undefined })
+ * merger.apply(message) // each chunk and end message, in task order
+ * merger.stats()        // the LoadStats of the build
+ * ```
+ */
+export class LoadMerger {
+  /** The WHOIS records so far. */
+  readonly whois = new WhoisLog()
+  /** The observations so far. */
+  readonly observations = new ObservationLog()
+  readonly #inputs: readonly Input[]
+  readonly #tasks: readonly ParseTask[]
+  readonly #rejects: Rejects
+  readonly #clock: ProgressClock
+  readonly #sources: SourceStats[]
+  /** The task being applied, and the lines of its file before it (ranges of a file run in order). */
+  #task = -1
+  #lineOffset = 0
+  /** The line offset of the next range of the file being read. */
+  #nextOffset = 0
+  readonly #taskBytes: Float64Array
+  #bytesRead = 0
+  #accepted = 0
+  #datesUnparsed = 0
+
+  /**
+   * @param inputs - the checked inputs
+   * @param tasks - their tasks in load order
+   * @param options - strictness and the progress callback
+   */
+  constructor(inputs: readonly Input[], tasks: readonly ParseTask[], options: MergeOptions) {
+    this.#inputs = inputs
+    this.#tasks = tasks
+    this.#rejects = new Rejects(options.strict)
+    this.#clock = new ProgressClock(
+      options.onProgress,
+      inputs.reduce((sum, input) => sum + input.size, 0),
+    )
+    this.#sources = inputs.map((input) => ({
+      file: input.path,
+      format: 'lines',
+      gzip: false,
+      bytes: 0,
+      kind: input.kind,
+      records: 0,
+      rejects: 0,
+    }))
+    this.#taskBytes = new Float64Array(tasks.length)
+  }
+
+  /** Notes a task's bytes read so far; any task, any order. */
+  progress(message: ProgressMessage): void {
+    const before = this.#taskBytes[message.task] as number
+    this.#taskBytes[message.task] = message.bytes
+    this.#bytesRead += message.bytes - before
+    this.#clock.tick(this.#bytesRead, this.#accepted, this.#rejects.count)
+  }
+
+  /**
+   * Applies a chunk or end message of the task now due (task order).
+   *
+   * @throws SnapshotError `bad_record` at the first reject in strict mode
+   */
+  apply(message: ChunkMessage | EndMessage): void {
+    const task = this.#tasks[message.task] as ParseTask
+    const source = this.#sources[task.source] as SourceStats
+    const offset = this.#offsetOf(task)
+    if (message.type === 'end') {
+      this.#nextOffset = offset + message.lines
+      source.format = message.format
+      source.gzip = message.gzip
+      source.bytes += message.bytes
+      this.progress({ type: 'progress', task: message.task, bytes: message.bytes })
+      return
+    }
+    for (const reject of message.rejects) this.#rejects.add(task.file, offset + reject.line, reject.reason)
+    this.#rejects.countMore(message.rejectCount - message.rejects.length)
+    source.rejects += message.rejectCount
+    source.records += message.accepted
+    this.#accepted += message.accepted
+    this.#datesUnparsed += message.datesUnparsed
+    if (message.whois !== undefined && message.whois.keys.length > 0) this.whois.add(message.whois)
+    if (message.observations !== undefined && message.observations.ids.length > 0)
+      this.observations.add(message.observations)
+    this.#clock.tick(this.#bytesRead, this.#accepted, this.#rejects.count)
+  }
+
+  /** Reports the end of reading (phase `done` of the loader). */
+  done(): void {
+    this.#clock.done(this.#bytesRead, this.#accepted, this.#rejects.count)
+  }
+
+  /** The counts of the load. */
+  stats(): LoadStats {
+    return {
+      files: this.#inputs.length,
+      bytes: this.#sources.reduce((sum, source) => sum + source.bytes, 0),
+      whoisRecords: this.whois.size,
+      whoisReplaced: this.whois.replaced,
+      observations: this.observations.size,
+      observationsReplaced: this.observations.replaced,
+      datesUnparsed: this.#datesUnparsed,
+      rejects: { count: this.#rejects.count, kept: this.#rejects.kept },
+      sources: this.#sources,
+    }
+  }
+
+  #offsetOf(task: ParseTask): number {
+    if (task.index !== this.#task) {
+      this.#task = task.index
+      this.#lineOffset = task.range !== undefined && task.range.start > 0 ? this.#nextOffset : 0
+    }
+    return this.#lineOffset
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Runs parse tasks and delivers their messages in load order: in the calling thread one task
+ * after another, or on a pool of worker threads that read tasks at once while the calling thread
+ * merges. Messages of a task that finished early wait until every task before it is delivered;
+ * at most two tasks a worker run ahead of the one being delivered, which bounds what waits.
+ */
+import type { Worker } from 'node:worker_threads'
+import { SnapshotError, type SnapshotErrorCode } from '../errors.js'
+import {
+  type ChunkMessage,
+  type EndMessage,
+  type ParseTask,
+  type ProgressMessage,
+  runParseTask,
+  type TaskMessage,
+  type TaskOptions,
+} from './parse-task.js'
+import { spawnWorker } from './spawn-worker.js'
+
+/** A task's failure as a worker posts it. */
+export interface WorkerError {
+  readonly type: 'error'
+  readonly task: number
+  readonly message: string
+  readonly code?: SnapshotErrorCode
+  readonly file?: string
+  readonly line?: number
+}
+
+/** Where the messages go: progress as it comes, the rest in task order. */
+export interface Delivery {
+  progress(message: ProgressMessage): void
+  apply(message: ChunkMessage | EndMessage): void
+}
+
+/**
+ * Runs every task and delivers its messages.
+ *
+ * @param tasks - the tasks in load order
+ * @param workers - worker threads to use; 0 runs the tasks in the calling thread
+ * @param options - chunk size and strictness
+ * @param delivery - receives the messages; an exception it throws ends the run with that exception
+ * @example
+ * ```ts
+ * await runTasks(tasks, 2, { chunkSize: 1 << 20, strict: false }, merger)
+ * ```
+ */
+export async function runTasks(
+  tasks: readonly ParseTask[],
+  workers: number,
+  options: TaskOptions,
+  delivery: Delivery,
+): Promise<void> {
+  const deliver = (message: TaskMessage): void => {
+    if (message.type === 'progress') delivery.progress(message)
+    else delivery.apply(message)
+  }
+  if (workers === 0 || tasks.length === 0) {
+    for (const task of tasks) await runParseTask(task, options, deliver)
+    return
+  }
+  await runOnPool(tasks, Math.min(workers, tasks.length), options, deliver)
+}
+
+function runOnPool(
+  tasks: readonly ParseTask[],
+  size: number,
+  options: TaskOptions,
+  deliver: (message: TaskMessage) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const pool: Worker[] = []
+    const waiting = new Map<number, (TaskMessage | WorkerError)[]>()
+    const ahead = size * 2
+    let next = 0
+    let due = 0
+    let finished = false
+
+    const finish = (error?: unknown): void => {
+      if (finished) return
+      finished = true
+      for (const worker of pool) void worker.terminate()
+      if (error === undefined) resolve()
+      else reject(error)
+    }
+    const dispatch = (worker: Worker): void => {
+      if (next >= tasks.length || next >= due + ahead) {
+        idle.push(worker)
+        return
+      }
+      worker.postMessage({ task: tasks[next++], options })
+    }
+    const idle: Worker[] = []
+    // Delivers what is due: the messages of task `due`, then of the tasks after it that are done.
+    const drain = (): void => {
+      for (;;) {
+        const queue = waiting.get(due)
+        if (queue === undefined || queue.length === 0) return
+        const message = queue.shift() as TaskMessage | WorkerError
+        if (message.type === 'error') throw revive(message)
+        deliver(message)
+        if (message.type === 'end') {
+          waiting.delete(due)
+          due++
+          if (due === tasks.length) {
+            finish()
+            return
+          }
+          while (idle.length > 0 && next < tasks.length && next < due + ahead) dispatch(idle.pop() as Worker)
+        }
+      }
+    }
+    const onMessage = (worker: Worker, message: TaskMessage | WorkerError): void => {
+      if (finished) return
+      try {
+        if (message.type === 'progress') {
+          deliver(message)
+          return
+        }
+        let queue = waiting.get(message.task)
+        if (queue === undefined) {
+          queue = []
+          waiting.set(message.task, queue)
+        }
+        queue.push(message)
+        if (message.type === 'end' || message.type === 'error') dispatch(worker)
+        drain()
+      } catch (error) {
+        finish(error)
+      }
+    }
+
+    for (let i = 0; i < size; i++) {
+      const worker = spawnWorker('parse-worker')
+      pool.push(worker)
+      worker.on('message', (message: TaskMessage | WorkerError) => onMessage(worker, message))
+      worker.on('error', (error) => finish(error))
+      worker.on('exit', (code) => {
+        if (!finished) finish(new Error(`domindex: a parse worker exited early (code ${code})`))
+      })
+      dispatch(worker)
+    }
+  })
+}
+
+function revive(failure: WorkerError): Error {
+  const error =
+    failure.code === undefined
+      ? new Error(failure.message)
+      : new SnapshotError(failure.code, '', {
+          ...(failure.file === undefined ? {} : { file: failure.file }),
+          ...(failure.line === undefined ? {} : { line: failure.line }),
+        })
+  // The worker's message is complete already (prefix, file and line included).
+  Object.defineProperty(error, 'message', {
+    value: failure.message,
+    enumerable: false,
+    writable: true,
+    configurable: true,
+  })
+  return error
+}
