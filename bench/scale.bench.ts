@@ -25,7 +25,9 @@
  * default 60, and 75% of the machine's memory); `--steps LIST` runs only those steps and reuses the
  * others' results of the last run at this scale (their JSON files in the run directory; the query
  * step needs the build in the same run, since the snapshot is removed after the query step to give
- * its disk space to the peers). Writes its section of bench/reports/scale.md and the growth tables;
+ * its disk space to the peers; `--steps none` only rewrites the report from the earlier results); `--sqlite-on-disk LIST` keeps those SQLite peers' databases in
+ * files (chosen by itself above 1M when memory is short); `--plan` prints the disk check, the
+ * peers' choice and the steps' time limits, and runs nothing. Writes its section of bench/reports/scale.md and the growth tables;
  * keeps every other section.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs'
@@ -62,6 +64,8 @@ const { values: args } = parseArgs({
     'budget-s': { type: 'string' },
     peers: { type: 'string' },
     'peer-budget-min': { type: 'string' },
+    'sqlite-on-disk': { type: 'string' },
+    plan: { type: 'boolean' },
     steps: { type: 'string' },
     // Set in a child process: the step it runs.
     step: { type: 'string' },
@@ -113,9 +117,10 @@ const NEEDS: Record<StepName, StepName[]> = {
 }
 
 const PEERS: StepName[] = ['scan', 'sqlite', 'sqlite-dns', 'flexsearch']
+const SQLITE_PEERS: StepName[] = ['sqlite', 'sqlite-dns']
 
 /** The steps to run (`--steps`); the others reuse their results of an earlier run at this scale. */
-const ONLY = args.steps?.split(',').map((s) => s.trim())
+const ONLY = args.steps === 'none' ? [] : args.steps?.split(',').map((s) => s.trim())
 const unknownSteps = ONLY?.filter((s) => !STEPS.includes(s as StepName)) ?? []
 if (unknownSteps.length > 0) {
   console.error(`scale.bench: --steps takes a list of ${STEPS.join(', ')}; got ${unknownSteps.join(', ')}`)
@@ -149,7 +154,11 @@ function earlierOutcome(step: StepName): (StepRecord & { result: unknown }) | un
 async function runStepHere(step: string): Promise<void> {
   const sources = await sampleSources(SAMPLE)
   const corpus = corpusOf(sources)
-  const timing = { runs: RUNS, budgetMs: BUDGET_MS }
+  const timing = {
+    runs: RUNS,
+    budgetMs: BUDGET_MS,
+    onDisk: onDiskList(args['sqlite-on-disk']).includes(step as StepName),
+  }
   const steps: Record<StepName, () => Promise<object>> = {
     generate: async () => ({
       files: sourcePaths(sources).map((path) => ({ path, bytes: statSync(path).size })),
@@ -168,8 +177,37 @@ async function runStepHere(step: string): Promise<void> {
   writeFileSync(resultFile(DIR, step), JSON.stringify(await run()))
 }
 
-/** Which peers run at this scale, and why (projected from a smaller scale's measurements above 1M). */
-function choosePeers(previous: ReturnType<typeof readScaleData>): { chosen: Set<StepName>; why: string[] } {
+/** The SQLite peers that keep their databases in files (`--sqlite-on-disk`, or chosen above 1M). */
+function onDiskList(given: string | undefined): StepName[] {
+  if (given === undefined || given === 'none') return []
+  const list = given === 'all' ? SQLITE_PEERS : given.split(',').map((s) => s.trim())
+  const unknown = list.filter((p) => !SQLITE_PEERS.includes(p as StepName))
+  if (unknown.length > 0) {
+    console.error(
+      `scale.bench: --sqlite-on-disk takes all, none or ${SQLITE_PEERS.join(', ')}; got ${unknown}`,
+    )
+    process.exit(2)
+  }
+  return list as StepName[]
+}
+
+interface PeerChoice {
+  chosen: Set<StepName>
+  onDisk: Set<StepName>
+  why: string[]
+}
+
+/**
+ * Which peers run at this scale, where SQLite keeps its databases, and why: all in memory up to 1M
+ * records; above, each peer whose figures at the largest smaller scale project within the time
+ * budget and 75% of the memory (a SQLite peer that does not fit in memory runs on disk when its
+ * projected database fits the free disk).
+ *
+ * @param previous - the figures of the other scales in the report
+ * @param freeDisk - the disk left for database files once the corpus is written
+ */
+function choosePeers(previous: ReturnType<typeof readScaleData>, freeDisk: number): PeerChoice {
+  const onDisk = new Set(onDiskList(args['sqlite-on-disk']))
   const given = args.peers
   if (given !== undefined) {
     const list = given === 'all' ? PEERS : given === 'none' ? [] : given.split(',').map((s) => s.trim())
@@ -180,22 +218,24 @@ function choosePeers(previous: ReturnType<typeof readScaleData>): { chosen: Set<
       )
       process.exit(2)
     }
-    return { chosen: new Set(list as StepName[]), why: [`Peers as given: --peers ${given}.`] }
+    return { chosen: new Set(list as StepName[]), onDisk, why: [`Peers as given: --peers ${given}.`] }
   }
-  if (SCALE <= 1_000_000)
-    return { chosen: new Set(PEERS), why: ['Peers: all (the default up to 1M records).'] }
+  if (SCALE <= 1_000_000) {
+    return { chosen: new Set(PEERS), onDisk, why: ['Peers: all (the default up to 1M records).'] }
+  }
   const chosen = new Set<StepName>(['scan'])
   const why = [`Peers: the scan (${SCAN_RUNS} pass); the others by projection from smaller scales:`]
   const roomy = 0.75 * totalmem()
+  const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`
   for (const peer of ['sqlite', 'sqlite-dns', 'flexsearch'] as const) {
     const measured = previous.filter((d) => d.scale < SCALE && d.peers[peer] !== undefined)
     const last = measured.at(-1)
-    const first = measured.at(-2)
-    if (last === undefined) {
+    const lastPeer = last?.peers[peer]
+    if (last === undefined || lastPeer === undefined) {
       why.push(`${peer}: not run, no measurement at a smaller scale to project from (force it with --peers).`)
       continue
     }
-    const lastPeer = last.peers[peer] as { wallMs: number; maxRss: number; rssBefore?: number }
+    const first = measured.at(-2)
     const firstPeer = first?.peers[peer]
     // The growth exponent of its wall time between the two largest measured scales (1 = linear).
     const k =
@@ -207,17 +247,27 @@ function choosePeers(previous: ReturnType<typeof readScaleData>): { chosen: Set<
           )
     const minutes = (lastPeer.wallMs * (SCALE / last.scale) ** k) / 60_000
     const memory = project(lastPeer.maxRss, lastPeer.rssBefore ?? 0, last.scale, SCALE)
-    const fits = minutes <= PEER_BUDGET_MIN && memory <= roomy
-    if (fits) chosen.add(peer)
+    // On disk: the database, plus its staging and index builds (half as much again).
+    const disk = 1.5 * (lastPeer.bytes ?? 0) * (SCALE / last.scale)
+    const sqlite = SQLITE_PEERS.includes(peer)
+    const inMemory = memory <= roomy && !onDisk.has(peer)
+    const asFile = sqlite && !inMemory && disk > 0 && disk <= freeDisk
+    const run = minutes <= PEER_BUDGET_MIN && (inMemory || asFile)
+    if (run) chosen.add(peer)
+    if (run && asFile) onDisk.add(peer)
+    const verdict = !run ? 'not run' : asFile ? 'run with its databases on disk' : 'run in memory'
     why.push(
-      `${peer}: ${fits ? 'run' : 'not run'}: ${(lastPeer.wallMs / 60_000).toFixed(1)} min and ${(lastPeer.maxRss / 2 ** 30).toFixed(1)} GiB peak at ${scaleName(last.scale)} project to ${minutes.toFixed(0)} min (growth exponent ${k.toFixed(2)}) and ${(memory / 2 ** 30).toFixed(1)} GiB here; the limits are ${PEER_BUDGET_MIN} min and ${(roomy / 2 ** 30).toFixed(1)} GiB.`,
+      `${peer}: ${verdict}: ${(lastPeer.wallMs / 60_000).toFixed(1)} min and ${gib(lastPeer.maxRss)} peak at ${scaleName(last.scale)} project to ${minutes.toFixed(0)} min (growth exponent ${k.toFixed(2)}) and ${gib(memory)} here${sqlite ? `, or ${gib(disk)} of database files` : ''}; the limits are ${PEER_BUDGET_MIN} min, ${gib(roomy)} of memory${sqlite ? ` and ${gib(freeDisk)} of disk` : ''}.`,
     )
   }
-  return { chosen, why }
+  return { chosen, onDisk, why }
 }
 
-/** Stops with a clear message when the disk cannot hold the corpus and the snapshot. */
-function checkDisk(previous: ReturnType<typeof readScaleData>): void {
+/**
+ * Stops with a clear message when the disk cannot hold the corpus and the snapshot; returns the
+ * disk left for the peers' database files (the snapshot is removed before the peers run).
+ */
+function checkDisk(previous: ReturnType<typeof readScaleData>): number {
   const corpusCached = existsSync(sampleDir(SAMPLE))
   // Measured: 2,954 bytes of JSON Lines a WHOIS record with its 3 observations; a snapshot of
   // ~2,000 bytes a record (the largest measured ratio is used when there is one).
@@ -236,6 +286,7 @@ function checkDisk(previous: ReturnType<typeof readScaleData>): void {
     )
     process.exit(1)
   }
+  return free - corpus - 16 * SCALE - 2 * 2 ** 30
 }
 
 const INTRO = `# Scale benchmark: 100k, 1M and 10M WHOIS records
@@ -291,12 +342,21 @@ async function orchestrate(): Promise<void> {
   const load = loadavg()[0] ?? 0
   const oldReport = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : ''
   const previous = readScaleData(oldReport).filter((d) => d.scale !== SCALE)
-  checkDisk(previous)
-  const { chosen, why } = choosePeers(previous)
+  const { chosen, onDisk, why } = choosePeers(previous, checkDisk(previous))
   for (const line of why) console.log(line)
+  if (args.plan === true) {
+    for (const step of STEPS) console.log(`${step}: killed after ${TIMEOUT_MIN[step].toFixed(0)} min`)
+    return
+  }
   mkdirSync(DIR, { recursive: true })
   const script = new URL(import.meta.url).pathname
-  const passOn = process.argv.slice(2).filter((a, i, all) => a !== '--step' && all[i - 1] !== '--step')
+  // Children get the options as given, but the chosen database places instead of the given ones.
+  const own = ['--step', '--sqlite-on-disk']
+  const passOn = [
+    ...process.argv.slice(2).filter((a, i, all) => !own.includes(a) && !own.includes(all[i - 1] ?? '')),
+    '--sqlite-on-disk',
+    onDisk.size === 0 ? 'none' : [...onDisk].join(','),
+  ]
   const steps: ScaleRun['steps'] = {}
   const results: Partial<Record<StepName, unknown>> = {}
   for (const step of STEPS) {

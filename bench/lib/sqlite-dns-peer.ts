@@ -24,13 +24,13 @@
  * every term is a host term (`:` suffix or `=` equality, with or without a context); other
  * criteria (text terms, metadata summaries) are not answered (`prepare` returns undefined).
  */
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
 import { dayNumber } from '../../src/indexes/dns/day.js'
 import { hostKey } from '../../src/indexes/dns/host-key.js'
 import { type DnsQuery, parseDnsParams } from '../../src/query/dns-params.js'
 import type { Expr, Term } from '../../src/query/expression/ast.js'
 import type { DnsKind, Observation, Params } from '../../src/types.js'
-import { reversedHost } from './sqlite-peer.js'
+import { openDatabase, reversedHost } from './sqlite-peer.js'
 
 /** A DNS answer: count and first page of observation ids, or a summary's ranked values and `other`. */
 export type DnsPeerAnswer = { count: number; ids: string[] } | { values: [string, number][]; other: number }
@@ -79,9 +79,7 @@ export class SqliteDnsPeer {
    * @param path - the database file; default in memory
    */
   static create(kind: DnsKind, path = ':memory:'): SqliteDnsPeer {
-    const db = new Database(path)
-    db.pragma('journal_mode = OFF')
-    db.pragma('synchronous = OFF')
+    const db = openDatabase(path)
     db.exec(`
       CREATE TABLE obs (id INTEGER PRIMARY KEY, oid TEXT NOT NULL, day INTEGER NOT NULL, apex TEXT NOT NULL);
       CREATE TABLE hosts (context TEXT NOT NULL, rev TEXT NOT NULL, obs INTEGER NOT NULL,

@@ -106,7 +106,9 @@ export function decodeUtf8(bytes: Uint8Array, start: number, end: number): strin
   for (let i = start; i < end - 2; i++) {
     if (bytes[i] !== 0xed || (bytes[i + 1] as number) < 0xa0) continue
     out += buffer.toString('utf8', from, i)
-    out += String.fromCharCode(0xd000 | (((bytes[i + 1] as number) & 0x3f) << 6) | ((bytes[i + 2] as number) & 0x3f))
+    out += String.fromCharCode(
+      0xd000 | (((bytes[i + 1] as number) & 0x3f) << 6) | ((bytes[i + 2] as number) & 0x3f),
+    )
     i += 2
     from = i + 1
   }

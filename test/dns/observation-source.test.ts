@@ -95,12 +95,24 @@ describe.each<DnsKind>(['mx', 'txt'])('a build from packed bytes (%s)', (kind) =
     )
   })
 
-  it('on a generated corpus', () => {
-    const observations = [...generateObservations({ apexes: 300, count: 2000, seed: 3 })]
+  it('on a generated corpus large enough to span several list chunks', () => {
+    const observations = [...generateObservations({ apexes: 5000, count: 30_000, seed: 3 })]
       .map((o) => JSON.parse(JSON.stringify(o)) as Observation)
       .filter((o) => o.id.startsWith(`${kind}-`) || o.items.some((it) => it.context === `dns-${kind}`))
-    expect(observations.length).toBeGreaterThan(500)
+    expect(observations.length).toBeGreaterThan(12_000)
     expectSameStateFromBytes(kind, observations)
+  })
+
+  it('gives typed arrays that own their buffers, so that a worker can transfer each', () => {
+    const observations = [...generateObservations({ apexes: 300, count: 2000, seed: 4 })]
+    const state = DnsIndex.build(kind, observations).state
+    const buffers = new Set<ArrayBufferLike>()
+    for (const value of Object.values(state)) {
+      if (!ArrayBuffer.isView(value)) continue
+      expect(buffers.has(value.buffer)).toBe(false)
+      buffers.add(value.buffer)
+      expect([value.byteOffset, value.byteLength]).toEqual([0, value.buffer.byteLength])
+    }
   })
 
   it('through DnsIndex.build, which also takes the array', () => {

@@ -6,7 +6,11 @@
  * counts only its own inserts and index creation (reading and parsing are not its cost), its
  * memory is its size (SQLite: pages × page size; FlexSearch: heap growth) and the process's RSS.
  * Queries are prepared once per family, then timed: `runs` runs or a time budget per family.
+ * A SQLite peer may keep its databases in files in the run directory instead of memory (at 10M
+ * records the DNS peer's ~20 GB does not fit beside anything else); the files are removed after.
  */
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Params } from '../../../src/types.js'
 import { FlexSearchPeer } from '../flexsearch-peer.js'
 import { memoryNow, sample, sampleWithin } from '../measure.js'
@@ -27,13 +31,25 @@ export interface PeerResult {
   /** RSS before the build. */
   rssBefore: number
   maxRss: number
+  /** Whether the databases were files (SQLite only). */
+  onDisk: boolean
   families: FamilyResult[]
 }
 
-/** How long and how often each family is timed. */
+/** How long and how often each family is timed, and where a SQLite peer keeps its databases. */
 export interface Timing {
   runs: number
   budgetMs: number
+  /** Database files in the run directory instead of memory. */
+  onDisk: boolean
+}
+
+/** A SQLite peer's database: a file in the run directory (removed first), or memory. */
+function databasePath(dir: string, name: string, onDisk: boolean): string {
+  if (!onDisk) return ':memory:'
+  const path = join(dir, `${name}.sqlite`)
+  rmSync(path, { force: true })
+  return path
 }
 
 const fromPeer = (a: PeerAnswer): Answer => ({ count: a.count, page: a.domains })
@@ -72,7 +88,8 @@ export async function sqliteReverseStep(
 ): Promise<PeerResult> {
   const before = memoryNow()
   const watch = new Stopwatch()
-  const peer = SqlitePeer.create()
+  const path = databasePath(dir, 'reverse', timing.onDisk)
+  const peer = SqlitePeer.create(path)
   await streamRanked({ whois: sources.whois }, dir, {
     onWhois: (rank, key, record) => watch.time(() => peer.add(rank, key, record)),
   })
@@ -83,12 +100,16 @@ export async function sqliteReverseStep(
     const query = peer.prepare(params)
     return timeFamily(name, () => fromPeer(query()), timing)
   })
+  const bytes = peer.bytes()
+  peer.close()
+  if (timing.onDisk) rmSync(path, { force: true })
   return {
     buildMs: watch.ms,
-    bytes: peer.bytes(),
+    bytes,
     heldRss: held,
     rssBefore: before.rss,
     maxRss: process.resourceUsage().maxRSS * 1024,
+    onDisk: timing.onDisk,
     families,
   }
 }
@@ -108,7 +129,8 @@ export async function sqliteDnsStep(
 ): Promise<PeerResult> {
   const before = memoryNow()
   const watch = new Stopwatch()
-  const peers = { mx: SqliteDnsPeer.create('mx'), txt: SqliteDnsPeer.create('txt') }
+  const paths = { mx: databasePath(dir, 'mx', timing.onDisk), txt: databasePath(dir, 'txt', timing.onDisk) }
+  const peers = { mx: SqliteDnsPeer.create('mx', paths.mx), txt: SqliteDnsPeer.create('txt', paths.txt) }
   await streamRanked({ dns: sources.dns }, dir, {
     onObservation: (kind, rank, o) => watch.time(() => peers[kind].add(rank, o)),
   })
@@ -129,12 +151,18 @@ export async function sqliteDnsStep(
     const times = queries.flatMap((_, i) => sample(() => run(i), 1, 0))
     return { name: family.name, times, answers }
   })
+  const bytes = peers.mx.bytes() + peers.txt.bytes()
+  for (const kind of ['mx', 'txt'] as const) {
+    peers[kind].close()
+    if (timing.onDisk) rmSync(paths[kind], { force: true })
+  }
   return {
     buildMs: watch.ms,
-    bytes: peers.mx.bytes() + peers.txt.bytes(),
+    bytes,
     heldRss: held,
     rssBefore: before.rss,
     maxRss: process.resourceUsage().maxRSS * 1024,
+    onDisk: timing.onDisk,
     families,
   }
 }
@@ -169,6 +197,7 @@ export async function flexSearchStep(
     heldRss: after.rss - before.rss,
     rssBefore: before.rss,
     maxRss: process.resourceUsage().maxRSS * 1024,
+    onDisk: false,
     families,
   }
 }

@@ -68,7 +68,9 @@ export interface ScaleData {
   /** Per family: domindex median ms, matches, and SQLite's median ms when it ran. */
   families: Record<string, { ms: number; matches: number; sqliteMs?: number }>
   /** Per peer step: its own build ms and peak RSS, for projecting larger scales. */
-  peers: Partial<Record<StepName, { buildMs: number; maxRss: number; rssBefore: number; wallMs: number }>>
+  peers: Partial<
+    Record<StepName, { buildMs: number; maxRss: number; rssBefore: number; wallMs: number; bytes: number }>
+  >
 }
 
 const GIB = 2 ** 30
@@ -216,18 +218,16 @@ function goalLines(run: ScaleRun, rows: readonly FamilyRow[], totalMem: number):
   if (build !== undefined && query !== undefined) {
     const peak = Math.max(build.maxRss, query.maxRss)
     // The part of a peak that grows with the corpus is above the process's RSS before its work.
-    const at10M = Math.max(
-      project(build.maxRss, build.rssBefore, n, 1e7),
-      project(query.maxRss, query.rssBefore, n, 1e7),
-    )
+    const built = project(build.maxRss, build.rssBefore, n, 1e7)
+    const opened = project(query.maxRss, query.rssBefore, n, 1e7)
     const verdict =
       n >= 1e7
         ? peak <= roomy
-          ? `met: peak ${bytes(peak)}`
-          : `missed: peak ${bytes(peak)}, ${bytes(peak - roomy)} over`
-        : `not measured at this scale; this scale's peak (${bytes(peak)}) projects linearly to ${bytes(at10M)} at 10M, ${at10M <= roomy ? 'within' : 'over'} the limit`
+          ? `met: peak ${bytes(peak)} (build ${bytes(build.maxRss)}, opened and querying ${bytes(query.maxRss)})`
+          : `missed: peak ${bytes(peak)}, ${bytes(peak - roomy)} over (build ${bytes(build.maxRss)}, opened and querying ${bytes(query.maxRss)})`
+        : `not measured at this scale; projected linearly from it, the build peaks at ${bytes(built)} (${built <= roomy ? 'within' : 'over'} the limit) and the opened engine at ${bytes(opened)} (${opened <= roomy ? 'within' : 'over'})`
     lines.push(
-      `- At 10M records everything fits in ${bytes(totalMem)} with room to spare (peak RSS of the build and the opened engine at most 75%, ${bytes(roomy)}): ${verdict}.`,
+      `- At 10M records everything fits in ${bytes(totalMem)} with room to spare (peak RSS of the build and of the opened engine at most 75%, ${bytes(roomy)}): ${verdict}.`,
     )
   } else lines.push('- Fits in memory: not measured (the build or the open failed).')
   if (build !== undefined && parse !== undefined) {
@@ -321,6 +321,7 @@ export function scaleData(run: ScaleRun): ScaleData {
         maxRss: result.maxRss,
         rssBefore: result.rssBefore,
         wallMs: record.ms,
+        bytes: result.bytes,
       }
     }
   }
@@ -425,8 +426,9 @@ export function scaleSection(run: ScaleRun, totalMem: number): string {
     if (result !== undefined)
       peerBuilds.push([name, seconds(result.buildMs), `${bytes(result.bytes)} ${what}`, bytes(result.maxRss)])
   }
-  peerLine('SQLite FTS5, reverse (in memory)', run.sqlite, 'pages × page size')
-  peerLine('SQLite, DNS (two databases, in memory)', run.sqliteDns, 'pages × page size')
+  const place = (r: PeerResult | undefined) => (r?.onDisk === true ? 'in files' : 'in memory')
+  peerLine(`SQLite FTS5, reverse (${place(run.sqlite)})`, run.sqlite, 'pages × page size')
+  peerLine(`SQLite, DNS (two databases, ${place(run.sqliteDns)})`, run.sqliteDns, 'pages × page size')
   peerLine('FlexSearch 0.8, reverse', run.flexsearch, 'heap growth')
   if (peerBuilds.length > 0) {
     out.push("Peers' builds (their own inserts and index creation; reading and parsing not counted):")

@@ -6,7 +6,7 @@
  */
 import type { DnsKind } from '../../types.js'
 import { buildColumns, type Columns } from './columns.js'
-import { groupByKey } from './csr.js'
+import { groupByKey, unshiftStarts } from './csr.js'
 import { hostKey } from './host-key.js'
 import { buildLabelTrie, type LabelTrie, labelsOf } from './label-trie.js'
 import type { ObservationSource } from './observation-source.js'
@@ -73,7 +73,6 @@ function itemPostings(c: Columns): { itemPostStart: Uint32Array; itemPostings: U
     }
   }
   for (let i = 0; i < itemCount; i++) start[i + 1] = (start[i + 1] as number) + (start[i] as number)
-  const fill = start.slice(0, itemCount)
   const out = new Uint32Array(start[itemCount] as number)
   last.fill(-1)
   for (let o = 0; o < n; o++) {
@@ -81,11 +80,12 @@ function itemPostings(c: Columns): { itemPostStart: Uint32Array; itemPostings: U
       const it = c.occurrenceItem.get(j)
       if (last[it] === o) continue
       last[it] = o
-      const at = fill[it] as number
-      fill[it] = at + 1
+      const at = start[it] as number
+      start[it] = at + 1
       out[at] = o
     }
   }
+  unshiftStarts(start)
   return { itemPostStart: start, itemPostings: out }
 }
 

@@ -31,13 +31,31 @@ export function groupByKey(keyCount: number, keys: Uint32Array, values?: Uint32A
     start[k] = (start[k] as number) + 1
   }
   for (let k = 0; k < keyCount; k++) start[k + 1] = (start[k + 1] as number) + (start[k] as number)
-  const fill = start.slice(0, keyCount)
   const out = new Uint32Array(keys.length)
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as number
-    const at = fill[k] as number
-    fill[k] = at + 1
+    const at = start[k] as number
+    start[k] = at + 1
     out[at] = values === undefined ? i : (values[i] as number)
   }
+  unshiftStarts(start)
   return { start, values: out }
+}
+
+/**
+ * Turns offsets used as fill cursors back into offsets: a fill that advances `start[k]` past each
+ * value of key k leaves there the end of k's run, which is `start[k+1]`, so shifting the array one
+ * place right restores it. Filling this way needs no copy of the offsets (a build fills several
+ * million-entry tables, and every typed array it allocates brings V8's next full collection nearer).
+ *
+ * @param start - offsets (keys + 1 entries) whose first `keys` entries were advanced by a fill
+ * @example
+ * ```ts
+ * const start = Uint32Array.of(1, 3, 3) // after filling [0, 1) and [1, 3)
+ * unshiftStarts(start)                  // start: [0, 1, 3]
+ * ```
+ */
+export function unshiftStarts(start: Uint32Array): void {
+  start.copyWithin(1, 0, start.length - 1)
+  start[0] = 0
 }

@@ -14,6 +14,7 @@
  * - `trieSlots` hashes (parent, label) to node + 1 (0: empty), linear probing, at most half full.
  * Invariant: the keys in v's subtree (v excluded) are exactly those ending in `.` + v's path.
  */
+import { unshiftStarts } from './csr.js'
 
 /** The trie part of the DNS state; see the file comment. */
 export interface LabelTrie {
@@ -88,14 +89,14 @@ export function buildLabelTrie(hosts: readonly string[], labels?: number): Label
   }
   for (let v = 0; v < nodes; v++)
     childStart[v + 1] = (childStart[v + 1] as number) + (childStart[v] as number)
-  const fill = childStart.slice(0, nodes)
   const children = new Uint32Array(nodes - 1)
   for (let v = 1; v < nodes; v++) {
     const p = trie.trieParent[v] as number
-    const at = fill[p] as number
-    fill[p] = at + 1
+    const at = childStart[p] as number
+    childStart[p] = at + 1
     children[at] = v
   }
+  unshiftStarts(childStart)
   return {
     ...grown(trie, nodes),
     trieChildStart: childStart,

@@ -11,6 +11,7 @@
  * token's code units, is the state's `tokenSlots` (dns/string-hash.ts).
  */
 import { tokenize } from '../../analysis/tokenize.js'
+import { unshiftStarts } from './csr.js'
 import { U32List } from './growable.js'
 import { buildStringHash, hashString, lowerCaseHash } from './string-hash.js'
 
@@ -84,18 +85,18 @@ export function buildTokenIndex(strings: readonly string[], isText: Uint8Array):
     tokenValueStart[t + 1] = (tokenValueStart[t + 1] as number) + (tokenValueStart[t] as number)
   }
   const tokenValues = new Uint32Array(tokenValueStart[tokenCount] as number)
-  const fill = tokenValueStart.slice(0, tokenCount)
   lastValue.fill(-1)
   for (let s = 0; s < strings.length; s++) {
     for (let j = valueTokenStart[s] as number; j < (valueTokenStart[s + 1] as number); j++) {
       const t = valueTokens[j] as number
       if (lastValue[t] === s) continue
       lastValue[t] = s
-      const at = fill[t] as number
-      fill[t] = at + 1
+      const at = tokenValueStart[t] as number
+      tokenValueStart[t] = at + 1
       tokenValues[at] = s
     }
   }
+  unshiftStarts(tokenValueStart)
   return {
     tokens: dict.tokens,
     tokenSlots: dict.slots,
