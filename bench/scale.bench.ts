@@ -127,7 +127,13 @@ if (unknownSteps.length > 0) {
   process.exit(2)
 }
 
-/** Where the orchestrator notes a successful step's wall time, load and date. */
+/** This run's command, and those of the earlier runs whose results it reuses. */
+const COMMAND = `npx tsx bench/scale.bench.ts ${process.argv.slice(2).join(' ')}`
+const commands = new Set<string>()
+/** The 1-minute load at the start of each earlier run whose results are reused, by its command. */
+const startLoads = new Map<string, number>()
+
+/** Where the orchestrator notes a successful step's wall time, load, date and command. */
 function outcomeFile(step: StepName): string {
   return resultFile(DIR, `${step}.outcome`)
 }
@@ -140,7 +146,11 @@ function earlierOutcome(step: StepName): (StepRecord & { result: unknown }) | un
     ms: number
     load: number
     date: string
+    command?: string
+    startLoad?: number
   }
+  if (meta.command !== undefined) commands.add(meta.command)
+  if (meta.startLoad !== undefined) startLoads.set(meta.command ?? '', meta.startLoad)
   return {
     ok: true,
     ms: meta.ms,
@@ -314,10 +324,12 @@ Method:
   bench/lib/dns-families.ts, their terms picked from the corpus in result order.
 - Peers (each in its own process, streaming the corpus with each record's result-order rank, so
   their rows are numbered as domindex numbers documents and a first page needs no sort):
-  - scan: every record through the loader, matched in batches with the brute-force rules of
-    test/reverse/reference.ts and the DNS families' scan rules; only the matching is timed (a pass =
-    what a scan over records held in memory costs); \`most_recent\` adds a first pass for each apex's
-    latest date.
+  - scan: every record through the loader, matched in batches of 2,048 with the brute-force rules
+    of test/reverse/reference.ts and the DNS families' scan rules; only the matching is timed, so a
+    pass stands for a scan over records held in memory (10M records do not fit as objects). Each
+    batch was just parsed and is still in the CPU caches, so this is a lower bound of an in-memory
+    scan (bench/reverse.bench.ts's scan over 1M records held in an array took 2–3× longer per
+    family). \`most_recent\` adds a first pass for each apex's latest date.
   - SQLite FTS5 (bench/lib/sqlite-peer.ts): phrase = FTS5 phrase query, name = AND of terms in the
     organisation column, nameserver = reversed-host B-tree range, dates = B-tree ranges. Slop runs as
     \`NEAR\`, which is unordered and not Lucene slop: shown with †, not a goal.
@@ -335,7 +347,8 @@ Method:
 
 /** The report's introduction: the method and the growth tables over every scale. */
 function intro(all: ReturnType<typeof readScaleData>): string {
-  return `${INTRO}\n## Growth across scales\n\n${growthTables(all)}\n`
+  // A third-level heading: a second-level one would start a section of its own (report-sections.ts).
+  return `${INTRO}\n### Growth across scales\n\n${growthTables(all)}\n`
 }
 
 async function orchestrate(): Promise<void> {
@@ -349,6 +362,67 @@ async function orchestrate(): Promise<void> {
     return
   }
   mkdirSync(DIR, { recursive: true })
+  if (!lockRunDir()) return
+  try {
+    await runAndReport(chosen, onDisk, why, load)
+  } finally {
+    rmSync(lockFile(), { force: true })
+  }
+}
+
+/** The lock that keeps two runs at one scale from sharing the run directory. */
+function lockFile(): string {
+  return resultFile(DIR, 'run.lock')
+}
+
+/** Takes the run directory, or says which process holds it and returns false. */
+function lockRunDir(): boolean {
+  try {
+    writeFileSync(lockFile(), String(process.pid), { flag: 'wx' })
+    return true
+  } catch {
+    const holder = Number(readFileSync(lockFile(), 'utf8'))
+    let alive = true
+    try {
+      process.kill(holder, 0)
+    } catch {
+      alive = false
+    }
+    if (!alive) {
+      writeFileSync(lockFile(), String(process.pid))
+      return true
+    }
+    console.error(
+      `scale.bench: another run at ${SCALE} records (process ${holder}) is using ${DIR}; wait for it to end`,
+    )
+    process.exitCode = 1
+    return false
+  }
+}
+
+/** The 1-minute load at the start of the runs whose results this section shows. */
+function startLoadText(ranHere: boolean, load: number): string {
+  const loads = [...(ranHere ? [load] : []), ...startLoads.values()]
+  if (loads.length === 0) return 'load at the start not recorded'
+  const each = loads.length > 1 ? ' of each run' : ''
+  return `1-minute load ${loads.map((l) => l.toFixed(1)).join(', ')} at the start${each}`
+}
+
+/** When the newest of the steps' results was measured (now, for a step run in this process). */
+function lastDate(steps: ScaleRun['steps']): string {
+  const dates = Object.values(steps).map((r) =>
+    'reused' in r && r.reused !== undefined ? new Date(r.reused) : 'ms' in r ? new Date() : new Date(0),
+  )
+  return new Date(Math.max(...dates.map((d) => d.getTime()))).toISOString()
+}
+
+/** Runs the steps, then writes this scale's section and the growth tables over every scale. */
+async function runAndReport(
+  chosen: Set<StepName>,
+  onDisk: Set<StepName>,
+  why: string[],
+  load: number,
+): Promise<void> {
   const script = new URL(import.meta.url).pathname
   // Children get the options as given, but the chosen database places instead of the given ones.
   const own = ['--step', '--sqlite-on-disk']
@@ -361,7 +435,10 @@ async function orchestrate(): Promise<void> {
   const results: Partial<Record<StepName, unknown>> = {}
   for (const step of STEPS) {
     const missing = NEEDS[step].filter((s) => results[s] === undefined)
-    if (ONLY !== undefined && !ONLY.includes(step)) {
+    if (step === 'generate' && existsSync(sampleDir(SAMPLE))) {
+      steps[step] = { skipped: `cached in ${sampleDir(SAMPLE)}` }
+      results[step] = true
+    } else if (ONLY !== undefined && !ONLY.includes(step)) {
       const earlier = earlierOutcome(step)
       if (earlier === undefined) steps[step] = { skipped: 'not in --steps, and no earlier result' }
       else {
@@ -373,10 +450,7 @@ async function orchestrate(): Promise<void> {
     else if (missing.length > 0) steps[step] = { skipped: `needs ${missing.join(', ')}` }
     else if (step === 'query' && !existsSync(snapshotFile(DIR)))
       steps[step] = { skipped: 'needs the snapshot: run the build step in the same run' }
-    else if (step === 'generate' && existsSync(sampleDir(SAMPLE))) {
-      steps[step] = { skipped: `cached in ${sampleDir(SAMPLE)}` }
-      results[step] = true
-    } else {
+    else {
       console.log(`\n== ${step} (${scaleName(SCALE)}), at most ${TIMEOUT_MIN[step].toFixed(0)} min`)
       const outcome = await runChildStep<unknown>({
         script,
@@ -387,11 +461,18 @@ async function orchestrate(): Promise<void> {
       })
       const record = { ...outcome, load: loadavg()[0] ?? 0 }
       steps[step] = record
+      commands.add(COMMAND)
       if (outcome.ok) {
         results[step] = outcome.result
         writeFileSync(
           outcomeFile(step),
-          JSON.stringify({ ms: outcome.ms, load: record.load, date: new Date() }),
+          JSON.stringify({
+            ms: outcome.ms,
+            load: record.load,
+            date: new Date(),
+            command: COMMAND,
+            startLoad: load,
+          }),
         )
       }
       console.log(
@@ -404,11 +485,12 @@ async function orchestrate(): Promise<void> {
 
   const files = sourcePaths(await sampleSources(SAMPLE)).map((path) => ({ path, bytes: statSync(path).size }))
   const model = cpus()[0]?.model ?? 'unknown CPU'
+  const ranHere = Object.values(steps).some((r) => 'ms' in r && r.reused === undefined)
   const run: ScaleRun = {
     scale: SCALE,
-    date: new Date().toISOString(),
-    machine: `${model}, ${cpus().length} cores (shared with other jobs; 1-minute load ${load.toFixed(1)} at the start), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`,
-    commands: [`npx tsx bench/scale.bench.ts ${process.argv.slice(2).join(' ')}`],
+    date: lastDate(steps),
+    machine: `${model}, ${cpus().length} cores (shared with other jobs; ${startLoadText(ranHere, load)}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`,
+    commands: [...commands],
     corpus: { dir: sampleDir(SAMPLE), files },
     steps,
     peerDecisions: why,
@@ -427,7 +509,9 @@ async function orchestrate(): Promise<void> {
   for (const [step, field] of fields) if (typeof results[step] === 'object') typed[field] = results[step]
   const section = scaleSection(run, totalmem())
   const heading = `## ${SCALE} records`
-  const all = [...previous, scaleData(run)].sort((a, b) => a.scale - b.scale)
+  // The other scales as the report holds them now (another scale's run may have ended meanwhile).
+  const others = readScaleData(existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '')
+  const all = [...others.filter((d) => d.scale !== SCALE), scaleData(run)].sort((a, b) => a.scale - b.scale)
   writeReportSection(REPORT, intro(all), heading, section)
   console.log(`\nwrote ${REPORT}`)
 }
