@@ -16,44 +16,50 @@
  * (+ save), prepare (result-order ranks and the families, picked from the data), query (open +
  * families), scan, sqlite, sqlite-dns, flexsearch.
  *
- * Run: `npx tsx bench/scale.bench.ts --scale 100000` (or 1000000, 10000000), options:
- * `--runs R` timed runs per family for domindex and the peers (default 100; the peers stop after
- * `--budget-s` seconds per family, default 15, with at least 5 runs); `--scan-runs S` passes of the
- * scan (default 3 up to 1M records, else 1); `--peers LIST` (`all`, `none`, or a comma list of
- * scan, sqlite, sqlite-dns, flexsearch; default all up to 1M records, above that the scan plus each
- * peer whose measured build at a smaller scale projects within `--peer-budget-min` minutes,
- * default 60, and 75% of the machine's memory); `--steps LIST` runs only those steps and reuses the
- * others' results of the last run at this scale (their JSON files in the run directory; the query
- * step needs the build in the same run, since the snapshot is removed after the query step to give
- * its disk space to the peers; `--steps none` only rewrites the report from the earlier results); `--sqlite-on-disk LIST` keeps those SQLite peers' databases in
- * files (chosen by itself above 1M when memory is short); `--plan` prints the disk check, the
- * peers' choice and the steps' time limits, and runs nothing. Writes its section of bench/reports/scale.md and the growth tables;
- * keeps every other section.
+ * Run: `npx tsx bench/scale.bench.ts --scale N` (100000, 1000000, 10000000). Writes its section of
+ * bench/reports/scale.md and the growth tables, and keeps every other section. Options:
+ *
+ * - `--runs R`: timed runs per family for domindex and the peers (default 100); a peer stops after
+ *   `--budget-s` seconds of a family (default 15), with at least 5 runs.
+ * - `--scan-runs S`: passes of the scan (default 3 up to 1M records, else 1).
+ * - `--peers LIST`: `all`, `none`, or some of scan, sqlite, sqlite-dns, flexsearch. Default: all up
+ *   to 1M records; above, the scan and each peer whose figures at a smaller scale project within
+ *   `--peer-budget-min` minutes (default 60) and 75% of the memory, or for SQLite the free disk with
+ *   its databases in files (bench/lib/scale/plan.ts).
+ * - `--sqlite-on-disk LIST`: those SQLite peers keep their databases in files in the run directory.
+ * - `--steps LIST`: run only those steps and reuse the others' results of the last run at this
+ *   scale (JSON in the run directory); the query step needs the build in the same run, because the
+ *   snapshot is removed after the query step to give its disk space to the peers. `--steps none`
+ *   only rewrites the report.
+ * - `--plan`: print the disk check, the peers' choice and the steps' time limits; run nothing.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { runChildStep } from './lib/child-step.js'
 import { writeReportSection } from './lib/report-sections.js'
 import { sampleDir, sampleSources } from './lib/sample-files.js'
 import { buildStep } from './lib/scale/build-step.js'
+import { scaleName } from './lib/scale/format.js'
+import { readScaleData, scaleData } from './lib/scale/growth.js'
+import { intro } from './lib/scale/intro.js'
 import { parseStep, sourcePaths } from './lib/scale/parse-step.js'
 import { flexSearchStep, sqliteDnsStep, sqliteReverseStep } from './lib/scale/peer-steps.js'
+import { checkDisk, choosePeers, PEERS, SQLITE_PEERS, stepList, UsageError } from './lib/scale/plan.js'
 import { prepareStep } from './lib/scale/prepare-step.js'
 import { queryStep } from './lib/scale/query-step.js'
+import { scaleSection } from './lib/scale/report.js'
 import {
-  growthTables,
-  project,
-  readScaleData,
-  type ScaleRun,
-  STEPS,
-  type StepName,
-  type StepRecord,
-  scaleData,
-  scaleName,
-  scaleSection,
-} from './lib/scale/report.js'
-import { corpusOf, resultFile, runDir, snapshotFile } from './lib/scale/run-files.js'
+  corpusOf,
+  lockRunDir,
+  readEarlierStep,
+  resultFile,
+  runDir,
+  snapshotFile,
+  unlockRunDir,
+  writeStepMeta,
+} from './lib/scale/run-files.js'
+import { type ScaleRun, STEPS, type StepName, type StepRecord } from './lib/scale/scale-run.js'
 import { scanStep } from './lib/scale/scan-step.js'
 
 const { values: args } = parseArgs({
@@ -90,17 +96,21 @@ const SAMPLE = { whois: SCALE, dns: 3 * SCALE, seed: SEED }
 const DIR = runDir(SCALE)
 const MILLIONS = SCALE / 1e6
 
-/** Minutes a step may take before it is killed: a fixed part and a part per million records. */
+/**
+ * Minutes a step may take before it is killed: a fixed part and about three times its measured
+ * time per million records (at 1M on the shared 2-core machine: parse 20 s, build + save 76 s,
+ * prepare 26 s, query 17 s, scan 137 s for 3 passes, SQLite 123 s and 207 s, FlexSearch 189 s).
+ */
 const TIMEOUT_MIN: Record<StepName, number> = {
-  generate: 10 + 15 * MILLIONS,
-  parse: 10 + 10 * MILLIONS,
-  build: 20 + 40 * MILLIONS,
-  prepare: 10 + 10 * MILLIONS,
-  query: 10 + 10 * MILLIONS,
-  scan: 10 + 30 * MILLIONS * (SCAN_RUNS + 1),
-  sqlite: 10 + 30 * MILLIONS,
-  'sqlite-dns': 10 + 40 * MILLIONS,
-  flexsearch: 10 + 60 * MILLIONS,
+  generate: 10 + 3 * MILLIONS,
+  parse: 10 + 3 * MILLIONS,
+  build: 10 + 12 * MILLIONS,
+  prepare: 10 + 4 * MILLIONS,
+  query: 10 + 3 * MILLIONS,
+  scan: 10 + 4 * MILLIONS * (SCAN_RUNS + 1),
+  sqlite: 10 + 9 * MILLIONS,
+  'sqlite-dns': 10 + 14 * MILLIONS,
+  flexsearch: 10 + 18 * MILLIONS,
 }
 
 /** The steps each step needs to have succeeded. */
@@ -116,9 +126,6 @@ const NEEDS: Record<StepName, StepName[]> = {
   flexsearch: ['prepare'],
 }
 
-const PEERS: StepName[] = ['scan', 'sqlite', 'sqlite-dns', 'flexsearch']
-const SQLITE_PEERS: StepName[] = ['sqlite', 'sqlite-dns']
-
 /** The steps to run (`--steps`); the others reuse their results of an earlier run at this scale. */
 const ONLY = args.steps === 'none' ? [] : args.steps?.split(',').map((s) => s.trim())
 const unknownSteps = ONLY?.filter((s) => !STEPS.includes(s as StepName)) ?? []
@@ -133,31 +140,14 @@ const commands = new Set<string>()
 /** The 1-minute load at the start of each earlier run whose results are reused, by its command. */
 const startLoads = new Map<string, number>()
 
-/** Where the orchestrator notes a successful step's wall time, load, date and command. */
-function outcomeFile(step: StepName): string {
-  return resultFile(DIR, `${step}.outcome`)
-}
-
 /** A step's result from an earlier run at this scale, when both of its files are there. */
 function earlierOutcome(step: StepName): (StepRecord & { result: unknown }) | undefined {
-  const result = resultFile(DIR, step)
-  if (!existsSync(result) || !existsSync(outcomeFile(step))) return undefined
-  const meta = JSON.parse(readFileSync(outcomeFile(step), 'utf8')) as {
-    ms: number
-    load: number
-    date: string
-    command?: string
-    startLoad?: number
-  }
+  const earlier = readEarlierStep(DIR, step)
+  if (earlier === undefined) return undefined
+  const { meta, result } = earlier
   if (meta.command !== undefined) commands.add(meta.command)
   if (meta.startLoad !== undefined) startLoads.set(meta.command ?? '', meta.startLoad)
-  return {
-    ok: true,
-    ms: meta.ms,
-    load: meta.load,
-    reused: meta.date,
-    result: JSON.parse(readFileSync(result, 'utf8')) as unknown,
-  }
+  return { ok: true, ms: meta.ms, load: meta.load, reused: meta.date, result }
 }
 
 /** Runs one step in this (child) process and writes its result. */
@@ -167,7 +157,7 @@ async function runStepHere(step: string): Promise<void> {
   const timing = {
     runs: RUNS,
     budgetMs: BUDGET_MS,
-    onDisk: onDiskList(args['sqlite-on-disk']).includes(step as StepName),
+    onDisk: stepList(args['sqlite-on-disk'], SQLITE_PEERS, '--sqlite-on-disk').includes(step as StepName),
   }
   const steps: Record<StepName, () => Promise<object>> = {
     generate: async () => ({
@@ -187,216 +177,44 @@ async function runStepHere(step: string): Promise<void> {
   writeFileSync(resultFile(DIR, step), JSON.stringify(await run()))
 }
 
-/** The SQLite peers that keep their databases in files (`--sqlite-on-disk`, or chosen above 1M). */
-function onDiskList(given: string | undefined): StepName[] {
-  if (given === undefined || given === 'none') return []
-  const list = given === 'all' ? SQLITE_PEERS : given.split(',').map((s) => s.trim())
-  const unknown = list.filter((p) => !SQLITE_PEERS.includes(p as StepName))
-  if (unknown.length > 0) {
-    console.error(
-      `scale.bench: --sqlite-on-disk takes all, none or ${SQLITE_PEERS.join(', ')}; got ${unknown}`,
-    )
-    process.exit(2)
-  }
-  return list as StepName[]
-}
-
-interface PeerChoice {
-  chosen: Set<StepName>
-  onDisk: Set<StepName>
-  why: string[]
-}
-
-/**
- * Which peers run at this scale, where SQLite keeps its databases, and why: all in memory up to 1M
- * records; above, each peer whose figures at the largest smaller scale project within the time
- * budget and 75% of the memory (a SQLite peer that does not fit in memory runs on disk when its
- * projected database fits the free disk).
- *
- * @param previous - the figures of the other scales in the report
- * @param freeDisk - the disk left for database files once the corpus is written
- */
-function choosePeers(previous: ReturnType<typeof readScaleData>, freeDisk: number): PeerChoice {
-  const onDisk = new Set(onDiskList(args['sqlite-on-disk']))
-  const given = args.peers
-  if (given !== undefined) {
-    const list = given === 'all' ? PEERS : given === 'none' ? [] : given.split(',').map((s) => s.trim())
-    const unknown = list.filter((p) => !PEERS.includes(p as StepName))
-    if (unknown.length > 0) {
-      console.error(
-        `scale.bench: --peers takes all, none or a list of ${PEERS.join(', ')}; got ${unknown.join(', ')}`,
-      )
-      process.exit(2)
-    }
-    return { chosen: new Set(list as StepName[]), onDisk, why: [`Peers as given: --peers ${given}.`] }
-  }
-  if (SCALE <= 1_000_000) {
-    return { chosen: new Set(PEERS), onDisk, why: ['Peers: all (the default up to 1M records).'] }
-  }
-  const chosen = new Set<StepName>(['scan'])
-  const why = [`Peers: the scan (${SCAN_RUNS} pass); the others by projection from smaller scales:`]
-  const roomy = 0.75 * totalmem()
-  const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`
-  for (const peer of ['sqlite', 'sqlite-dns', 'flexsearch'] as const) {
-    const measured = previous.filter((d) => d.scale < SCALE && d.peers[peer] !== undefined)
-    const last = measured.at(-1)
-    const lastPeer = last?.peers[peer]
-    if (last === undefined || lastPeer === undefined) {
-      why.push(`${peer}: not run, no measurement at a smaller scale to project from (force it with --peers).`)
-      continue
-    }
-    const first = measured.at(-2)
-    const firstPeer = first?.peers[peer]
-    // The growth exponent of its wall time between the two largest measured scales (1 = linear).
-    const k =
-      first === undefined || firstPeer === undefined
-        ? 1
-        : Math.min(
-            2,
-            Math.max(1, Math.log(lastPeer.wallMs / firstPeer.wallMs) / Math.log(last.scale / first.scale)),
-          )
-    const minutes = (lastPeer.wallMs * (SCALE / last.scale) ** k) / 60_000
-    const memory = project(lastPeer.maxRss, lastPeer.rssBefore ?? 0, last.scale, SCALE)
-    // On disk: the database, plus its staging and index builds (half as much again).
-    const disk = 1.5 * (lastPeer.bytes ?? 0) * (SCALE / last.scale)
-    const sqlite = SQLITE_PEERS.includes(peer)
-    const inMemory = memory <= roomy && !onDisk.has(peer)
-    const asFile = sqlite && !inMemory && disk > 0 && disk <= freeDisk
-    const run = minutes <= PEER_BUDGET_MIN && (inMemory || asFile)
-    if (run) chosen.add(peer)
-    if (run && asFile) onDisk.add(peer)
-    const verdict = !run ? 'not run' : asFile ? 'run with its databases on disk' : 'run in memory'
-    why.push(
-      `${peer}: ${verdict}: ${(lastPeer.wallMs / 60_000).toFixed(1)} min and ${gib(lastPeer.maxRss)} peak at ${scaleName(last.scale)} project to ${minutes.toFixed(0)} min (growth exponent ${k.toFixed(2)}) and ${gib(memory)} here${sqlite ? `, or ${gib(disk)} of database files` : ''}; the limits are ${PEER_BUDGET_MIN} min, ${gib(roomy)} of memory${sqlite ? ` and ${gib(freeDisk)} of disk` : ''}.`,
-    )
-  }
-  return { chosen, onDisk, why }
-}
-
-/**
- * Stops with a clear message when the disk cannot hold the corpus and the snapshot; returns the
- * disk left for the peers' database files (the snapshot is removed before the peers run).
- */
-function checkDisk(previous: ReturnType<typeof readScaleData>): number {
-  const corpusCached = existsSync(sampleDir(SAMPLE))
-  // Measured: 2,954 bytes of JSON Lines a WHOIS record with its 3 observations; a snapshot of
-  // ~2,000 bytes a record (the largest measured ratio is used when there is one).
-  const corpus = corpusCached ? 0 : 3000 * SCALE
-  const perRecord = Math.max(2500, ...previous.map((d) => d.snapshotPerRecord ?? 0))
-  const need = corpus + 1.1 * perRecord * SCALE + 16 * SCALE + 2 * 2 ** 30
-  const { bavail, bsize } = statfsSync(tmpdir())
-  const free = bavail * bsize
-  const gb = (n: number) => `${(n / 1e9).toFixed(1)} GB`
-  console.log(`disk: ${gb(free)} free in ${tmpdir()}, this run needs about ${gb(need)}`)
-  if (free < need) {
-    console.error(
-      `scale.bench: not enough disk space in ${tmpdir()} for ${SCALE} records: about ${gb(need)} needed ` +
-        `(${corpusCached ? 'corpus cached' : `corpus ${gb(corpus)}`}, snapshot ${gb(1.1 * perRecord * SCALE)}, ranks and margin), ` +
-        `${gb(free)} free. Free space (other scales' cached corpora are ${tmpdir()}/domindex-bench-sample-*) and run again.`,
-    )
-    process.exit(1)
-  }
-  return free - corpus - 16 * SCALE - 2 * 2 ** 30
-}
-
-const INTRO = `# Scale benchmark: 100k, 1M and 10M WHOIS records
-
-The whole engine at three scales of a generated corpus (\`writeSample\`, seed 1: N WHOIS records and
-3N DNS observations, half MX and half TXT, over N/2 apexes), against plain \`JSON.parse\` of the same
-lines and against peers on the same data and queries, in the same run. Regenerate a section with the
-command it names (\`npx tsx bench/scale.bench.ts --scale N\`); a run replaces its own section and
-these tables, and keeps the others.
-
-Method:
-
-- Each step runs in its own Node process (\`--expose-gc --max-old-space-size=${HEAP_MB}\`, tsx) and reports
-  JSON back; a step that fails (out of memory, timeout) is recorded with its exit code or signal.
-  Memory "held" is RSS after a full collection minus the process's RSS before the step's work; peak
-  RSS is the process's own maximum.
-- JSON.parse baseline: every line of the three files read in 1 MiB chunks and \`JSON.parse\`d on one
-  thread, values dropped (bench/lib/parse-lines.ts); lines/s against the build's records/s (WHOIS
-  records + observations), by wall time and by process CPU time.
-- domindex: \`Engine.build(sources)\` with default options, \`engine.save\`, then in a fresh process
-  \`Engine.open\` and each family through \`engine.reverse\`/\`mx\`/\`txt\` (validation, search, page of 100
-  decoded, or the summary): 3 warm-up calls, then the timed runs; the host family is 200 lookups,
-  one run each.
-- Families: the reverse families of bench/lib/reverse-families.ts and the DNS families of
-  bench/lib/dns-families.ts, their terms picked from the corpus in result order.
-- Peers (each in its own process, streaming the corpus with each record's result-order rank, so
-  their rows are numbered as domindex numbers documents and a first page needs no sort):
-  - scan: every record through the loader, matched in batches of 2,048 with the brute-force rules
-    of test/reverse/reference.ts and the DNS families' scan rules; only the matching is timed, so a
-    pass stands for a scan over records held in memory (10M records do not fit as objects). Each
-    batch was just parsed and is still in the CPU caches, so this is a lower bound of an in-memory
-    scan (bench/reverse.bench.ts's scan over 1M records held in an array took 2–3× longer per
-    family). \`most_recent\` adds a first pass for each apex's latest date.
-  - SQLite FTS5 (bench/lib/sqlite-peer.ts): phrase = FTS5 phrase query, name = AND of terms in the
-    organisation column, nameserver = reversed-host B-tree range, dates = B-tree ranges. Slop runs as
-    \`NEAR\`, which is unordered and not Lucene slop: shown with †, not a goal.
-  - SQLite for DNS (bench/lib/sqlite-dns-peer.ts): host = B-tree equality on the apex, nameserver and
-    expression host terms = reversed-host B-tree ranges per context, txt = FTS5 phrase query (the
-    same rule: consecutive tokens in one value), from/to = B-tree on the day, most_recent =
-    \`max(day)\` per apex through an (apex, day) index, summaries = GROUP BY with a window total.
-  - FlexSearch 0.8 (bench/lib/flexsearch-peer.ts): AND of words within one value; exact for name,
-    an approximation (†) for a phrase; it cannot answer nameserver or date queries (n/a).
-  The peers' build times count their own inserts and index creation only.
-- Goals (the issue): at 10M records everything fits in this machine with room to spare; build at
-  least 0.80× single-thread JSON.parse throughput; open() at least 20× faster than a build; every
-  family under 10 ms median at 1M and at least 10× faster than SQLite on the same query.
-`
-
-/** The report's introduction: the method and the growth tables over every scale. */
-function intro(all: ReturnType<typeof readScaleData>): string {
-  // A third-level heading: a second-level one would start a section of its own (report-sections.ts).
-  return `${INTRO}\n### Growth across scales\n\n${growthTables(all)}\n`
-}
-
 async function orchestrate(): Promise<void> {
   const load = loadavg()[0] ?? 0
   const oldReport = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : ''
   const previous = readScaleData(oldReport).filter((d) => d.scale !== SCALE)
-  const { chosen, onDisk, why } = choosePeers(previous, checkDisk(previous))
+  const disk = checkDisk(previous, SCALE, existsSync(sampleDir(SAMPLE)))
+  console.log(`disk: this run needs ${disk.message}`)
+  if (disk.free < disk.need) {
+    console.error(
+      `scale.bench: not enough disk space: ${disk.message}. Free space (the cached corpora are ${tmpdir()}/domindex-bench-sample-*) and run again.`,
+    )
+    process.exitCode = 1
+    return
+  }
+  const { chosen, onDisk, why } = choosePeers(previous, disk.forPeers, {
+    scale: SCALE,
+    scanRuns: SCAN_RUNS,
+    budgetMin: PEER_BUDGET_MIN,
+    peers: args.peers,
+    sqliteOnDisk: args['sqlite-on-disk'],
+  })
   for (const line of why) console.log(line)
   if (args.plan === true) {
     for (const step of STEPS) console.log(`${step}: killed after ${TIMEOUT_MIN[step].toFixed(0)} min`)
     return
   }
   mkdirSync(DIR, { recursive: true })
-  if (!lockRunDir()) return
+  const holder = lockRunDir(DIR)
+  if (holder !== undefined) {
+    console.error(
+      `scale.bench: another run at ${SCALE} records (process ${holder}) is using ${DIR}; wait for it`,
+    )
+    process.exitCode = 1
+    return
+  }
   try {
     await runAndReport(chosen, onDisk, why, load)
   } finally {
-    rmSync(lockFile(), { force: true })
-  }
-}
-
-/** The lock that keeps two runs at one scale from sharing the run directory. */
-function lockFile(): string {
-  return resultFile(DIR, 'run.lock')
-}
-
-/** Takes the run directory, or says which process holds it and returns false. */
-function lockRunDir(): boolean {
-  try {
-    writeFileSync(lockFile(), String(process.pid), { flag: 'wx' })
-    return true
-  } catch {
-    const holder = Number(readFileSync(lockFile(), 'utf8'))
-    let alive = true
-    try {
-      process.kill(holder, 0)
-    } catch {
-      alive = false
-    }
-    if (!alive) {
-      writeFileSync(lockFile(), String(process.pid))
-      return true
-    }
-    console.error(
-      `scale.bench: another run at ${SCALE} records (process ${holder}) is using ${DIR}; wait for it to end`,
-    )
-    process.exitCode = 1
-    return false
+    unlockRunDir(DIR)
   }
 }
 
@@ -464,16 +282,14 @@ async function runAndReport(
       commands.add(COMMAND)
       if (outcome.ok) {
         results[step] = outcome.result
-        writeFileSync(
-          outcomeFile(step),
-          JSON.stringify({
-            ms: outcome.ms,
-            load: record.load,
-            date: new Date(),
-            command: COMMAND,
-            startLoad: load,
-          }),
-        )
+        const date = new Date().toISOString()
+        writeStepMeta(DIR, step, {
+          ms: outcome.ms,
+          load: record.load,
+          date,
+          command: COMMAND,
+          startLoad: load,
+        })
       }
       console.log(
         `== ${step}: ${outcome.ok ? 'ok' : outcome.failure.reason} in ${(outcome.ms / 1000).toFixed(1)} s`,
@@ -486,9 +302,12 @@ async function runAndReport(
   const files = sourcePaths(await sampleSources(SAMPLE)).map((path) => ({ path, bytes: statSync(path).size }))
   const model = cpus()[0]?.model ?? 'unknown CPU'
   const ranHere = Object.values(steps).some((r) => 'ms' in r && r.reused === undefined)
+  const date = lastDate(steps)
+  // A section only re-rendered (`--steps none`) shows one earlier run's results as they were.
+  if (!ranHere && commands.size <= 1) for (const r of Object.values(steps)) if ('reused' in r) delete r.reused
   const run: ScaleRun = {
     scale: SCALE,
-    date: lastDate(steps),
+    date,
     machine: `${model}, ${cpus().length} cores (shared with other jobs; ${startLoadText(ranHere, load)}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`,
     commands: [...commands],
     corpus: { dir: sampleDir(SAMPLE), files },
@@ -512,9 +331,15 @@ async function runAndReport(
   // The other scales as the report holds them now (another scale's run may have ended meanwhile).
   const others = readScaleData(existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '')
   const all = [...others.filter((d) => d.scale !== SCALE), scaleData(run)].sort((a, b) => a.scale - b.scale)
-  writeReportSection(REPORT, intro(all), heading, section)
+  writeReportSection(REPORT, intro(all, HEAP_MB), heading, section)
   console.log(`\nwrote ${REPORT}`)
 }
 
-if (args.step !== undefined) await runStepHere(args.step)
-else await orchestrate()
+try {
+  if (args.step !== undefined) await runStepHere(args.step)
+  else await orchestrate()
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error
+  console.error(error.message)
+  process.exitCode = 2
+}

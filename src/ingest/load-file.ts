@@ -74,14 +74,7 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
   const chunks = source.chunks()
   try {
     for (;;) {
-      // Only failures of the stream itself (I/O, a corrupt gzip) are unreadable_file; a strict-mode
-      // reject or an exception of the progress callback propagates unchanged.
-      let step: IteratorResult<Buffer>
-      try {
-        step = await chunks.next()
-      } catch (error) {
-        throw unreadable(file, error)
-      }
+      const step = await nextChunk(chunks, file)
       if (step.done === true) break
       const chunk = step.value
       if (splitter !== undefined) splitter.push(chunk)
@@ -139,6 +132,29 @@ export function jsonDispatcher(
       return
     }
     unwrap(value, line, sink, context)
+  }
+}
+
+/**
+ * The next chunk of a file being read. Only failures of the stream itself (I/O, a corrupt gzip)
+ * are `unreadable_file`; a strict-mode reject or an exception of a callback, thrown between two
+ * reads, propagates unchanged.
+ *
+ * @param chunks - the file's chunks
+ * @param file - the path, for the error
+ * @example
+ * ```ts
+ * for (let step = await nextChunk(chunks, file); step.done !== true; step = await nextChunk(chunks, file)) use(step.value)
+ * ```
+ */
+export async function nextChunk(
+  chunks: AsyncIterator<Buffer>,
+  file: string,
+): Promise<IteratorResult<Buffer>> {
+  try {
+    return await chunks.next()
+  } catch (error) {
+    throw unreadable(file, error)
   }
 }
 

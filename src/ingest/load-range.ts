@@ -7,9 +7,8 @@
  * the ranges before it.
  */
 import { createReadStream } from 'node:fs'
-import { SnapshotError } from '../errors.js'
 import { LineSplitter } from './line-splitter.js'
-import { type FileContext, jsonDispatcher, type RecordSink } from './load-file.js'
+import { type FileContext, jsonDispatcher, nextChunk, type RecordSink } from './load-file.js'
 
 const NEWLINE = 0x0a
 
@@ -53,14 +52,7 @@ export async function loadRange(
   const chunks = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]()
   try {
     for (;;) {
-      // Only failures of the stream itself are unreadable_file; a reject or callback error propagates.
-      let step: IteratorResult<Buffer>
-      try {
-        step = await chunks.next()
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error)
-        throw new SnapshotError('unreadable_file', `cannot read: ${message}`, { file })
-      }
+      const step = await nextChunk(chunks, file)
       if (step.done === true) break
       let chunk = step.value
       const chunkOffset = offset

@@ -1,110 +1,24 @@
 /**
- * The scale benchmark's report: one Markdown section per scale (figures, peers, ratios, goals,
- * each step's outcome), each carrying its key figures as a JSON comment, from which every run
- * rewrites the growth tables across the scales present.
+ * The scale benchmark's section of one scale: data, each step's outcome, build and memory costs,
+ * the peers' builds, every family against the peers with ratios, agreement, and the goals met or
+ * missed. The section ends with its figures for the growth tables (growth.ts).
  */
-import type { Params } from '../../../src/types.js'
-import type { StepOutcome } from '../child-step.js'
-import { dnsFamilies } from '../dns-families.js'
+
 import { table } from '../measure.js'
-import { agreement, type FamilyResult, matchesOf, stats } from './answers.js'
-import type { BuildResult } from './build-step.js'
-import type { ParseResult } from './parse-step.js'
+import { agreement, type FamilyResult, stats } from './answers.js'
+import { bytes, count, MIB, ms, ratio, seconds } from './format.js'
+import { dataComment, project } from './growth.js'
 import type { PeerResult } from './peer-steps.js'
-import type { PrepareResult } from './prepare-step.js'
-import type { QueryResult } from './query-step.js'
-import type { ScanResult } from './scan-step.js'
-
-/** The steps of a run, in order. */
-export const STEPS = [
-  'generate',
-  'parse',
-  'build',
-  'prepare',
-  'query',
-  'scan',
-  'sqlite',
-  'sqlite-dns',
-  'flexsearch',
-] as const
-/** A step's name. */
-export type StepName = (typeof STEPS)[number]
-
-/** A step as the run saw it: its outcome, or why it did not run. */
-export type StepRecord = (StepOutcome<unknown> & { load: number; reused?: string }) | { skipped: string }
-
-/** Everything one run at one scale measured. */
-export interface ScaleRun {
-  scale: number
-  date: string
-  machine: string
-  commands: string[]
-  corpus: { dir: string; files: { path: string; bytes: number }[] }
-  steps: Partial<Record<StepName, StepRecord>>
-  parse?: ParseResult
-  build?: BuildResult
-  prepare?: PrepareResult
-  query?: QueryResult
-  scan?: ScanResult
-  sqlite?: PeerResult
-  sqliteDns?: PeerResult
-  flexsearch?: PeerResult
-  /** Why each peer was or was not run at this scale. */
-  peerDecisions: string[]
-}
-
-/** The figures of a scale that the growth tables compare, stored in its section. */
-export interface ScaleData {
-  scale: number
-  buildS?: number
-  buildRate?: number
-  parseRate?: number
-  buildRssPerRecord?: number
-  openRssPerRecord?: number
-  peakRss?: number
-  snapshotPerRecord?: number
-  saveS?: number
-  openS?: number
-  /** Per family: domindex median ms, matches, and SQLite's median ms when it ran. */
-  families: Record<string, { ms: number; matches: number; sqliteMs?: number }>
-  /** Per peer step: its own build ms and peak RSS, for projecting larger scales. */
-  peers: Partial<
-    Record<StepName, { buildMs: number; maxRss: number; rssBefore: number; wallMs: number; bytes: number }>
-  >
-}
-
-const GIB = 2 ** 30
-const MIB = 2 ** 20
-const DATA_MARK = '<!-- scale-data: '
-
-/** A ratio as `12×`, `3.4×`. */
-export function ratio(theirs: number, ours: number): string {
-  if (!Number.isFinite(theirs) || !Number.isFinite(ours) || ours <= 0) return ''
-  const r = theirs / ours
-  return `${r.toFixed(r >= 10 ? 0 : 1)}×`
-}
-
-function ms(value: number): string {
-  if (!Number.isFinite(value)) return ''
-  return value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toPrecision(3)
-}
-
-function seconds(msValue: number): string {
-  return `${(msValue / 1000).toFixed(msValue >= 100_000 ? 0 : 1)} s`
-}
-
-function count(n: number): string {
-  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : ''
-}
-
-function bytes(n: number): string {
-  return n >= GIB ? `${(n / GIB).toFixed(2)} GiB` : `${(n / MIB).toFixed(0)} MiB`
-}
-
-/** A scale as `100k`, `1M`, `10M`. */
-export function scaleName(n: number): string {
-  return n >= 1e6 && n % 1e6 === 0 ? `${n / 1e6}M` : n >= 1e3 && n % 1e3 === 0 ? `${n / 1e3}k` : String(n)
-}
+import {
+  type FamilyRow,
+  familyRows,
+  matches,
+  type ScaleRun,
+  STEPS,
+  type StepName,
+  type StepRecord,
+  sameQuery,
+} from './scale-run.js'
 
 function stepLine(name: StepName, record: StepRecord | undefined): string[] {
   if (record === undefined) return [name, '', 'not reached', '', '']
@@ -121,63 +35,6 @@ function stepLine(name: StepName, record: StepRecord | undefined): string[] {
     peak === undefined ? '' : bytes(peak),
     record.load.toFixed(1),
   ]
-}
-
-/** Whether a peer's query is the same query as domindex's (else its ratio is shown but not a goal). */
-function sameQuery(peer: 'sqlite' | 'flexsearch', params: Params): boolean {
-  const { slop, phrase } = params
-  return peer === 'sqlite' ? Number(slop ?? 0) === 0 : phrase === undefined
-}
-
-interface FamilyRow {
-  name: string
-  params: Params
-  ours?: FamilyResult
-  scan?: FamilyResult
-  sqlite?: FamilyResult
-  flex?: FamilyResult
-  dns: boolean
-}
-
-function familyRows(run: ScaleRun): FamilyRow[] {
-  const rows: FamilyRow[] = []
-  const find = (list: readonly FamilyResult[] | undefined, name: string) => list?.find((f) => f.name === name)
-  for (const [name, params] of run.prepare?.families.reverse ?? []) {
-    const row: FamilyRow = { name, params, dns: false }
-    const ours = find(run.query?.reverse, name)
-    const scan = find(run.scan?.reverse, name)
-    const sqlite = find(run.sqlite?.families, name)
-    const flex = find(run.flexsearch?.families, name)
-    if (ours !== undefined) row.ours = ours
-    if (scan !== undefined) row.scan = scan
-    if (sqlite !== undefined) row.sqlite = sqlite
-    if (flex !== undefined) row.flex = flex
-    rows.push(row)
-  }
-  const dnsParams = new Map(
-    dnsFamilies(run.prepare?.families.apexSample ?? []).map((f) => [f.name, f.params]),
-  )
-  for (const ours of run.query?.dns ?? []) {
-    const params = dnsParams.get(ours.name) ?? []
-    const row: FamilyRow = {
-      name: ours.name,
-      params: params.length === 1 ? (params[0] as Params) : {},
-      ours,
-      dns: true,
-    }
-    const scan = find(run.scan?.dns, ours.name)
-    const sqlite = find(run.sqliteDns?.families, ours.name)
-    if (scan !== undefined) row.scan = scan
-    if (sqlite !== undefined) row.sqlite = sqlite
-    rows.push(row)
-  }
-  return rows
-}
-
-/** Mean matches over a family's answers (a lookup family has many). */
-function matches(result: FamilyResult | undefined): number {
-  if (result === undefined || result.answers.length === 0) return Number.NaN
-  return result.answers.reduce((sum, a) => sum + matchesOf(a), 0) / result.answers.length
 }
 
 function peerCell(peer: FamilyResult | undefined, ours: FamilyResult | undefined, same: boolean): string[] {
@@ -199,14 +56,6 @@ function agreementCell(peer: FamilyResult | undefined, ours: FamilyResult | unde
   const checked = peer.answers.length
   const verdict = agreement(peer.answers, ours.answers)
   return checked > 1 ? `${verdict} (${checked} queries)` : verdict
-}
-
-/**
- * A peak RSS measured at `from` records, projected to `to` records: the process's RSS before its
- * work stays, the rest grows linearly.
- */
-export function project(peak: number, base: number, from: number, to: number): number {
-  return base + ((peak - base) * to) / from
 }
 
 /** The goals of the issue, met or missed, at this scale. */
@@ -277,55 +126,6 @@ function goalLines(run: ScaleRun, rows: readonly FamilyRow[], totalMem: number):
     )
   }
   return lines
-}
-
-/** The figures of a run the growth tables need. */
-export function scaleData(run: ScaleRun): ScaleData {
-  const { build, parse, query } = run
-  const n = build?.counts.whois ?? run.scale
-  const data: ScaleData = { scale: run.scale, families: {}, peers: {} }
-  if (build !== undefined) {
-    const records = build.counts.whois + build.counts.mx + build.counts.txt
-    data.buildS = build.buildMs / 1000
-    data.buildRate = records / (build.buildMs / 1000)
-    data.buildRssPerRecord = build.held.rss / n
-    data.snapshotPerRecord = build.fileBytes / n
-    data.saveS = build.saveMs / 1000
-    data.peakRss = build.maxRss
-  }
-  if (parse !== undefined) data.parseRate = parse.lines / (parse.wallMs / 1000)
-  if (query !== undefined) {
-    data.openS = query.openMs / 1000
-    data.openRssPerRecord = query.held.rss / n
-  }
-  for (const row of familyRows(run)) {
-    if (row.ours === undefined) continue
-    const entry: ScaleData['families'][string] = {
-      ms: stats(row.ours.times).median,
-      matches: matches(row.ours),
-    }
-    if (row.sqlite !== undefined && row.sqlite.unanswered === undefined)
-      entry.sqliteMs = stats(row.sqlite.times).median
-    data.families[row.name] = entry
-  }
-  const peers: [StepName, PeerResult | undefined][] = [
-    ['sqlite', run.sqlite],
-    ['sqlite-dns', run.sqliteDns],
-    ['flexsearch', run.flexsearch],
-  ]
-  for (const [step, result] of peers) {
-    const record = run.steps[step]
-    if (result !== undefined && record !== undefined && 'ms' in record) {
-      data.peers[step] = {
-        buildMs: result.buildMs,
-        maxRss: result.maxRss,
-        rssBefore: result.rssBefore,
-        wallMs: record.ms,
-        bytes: result.bytes,
-      }
-    }
-  }
-  return data
 }
 
 /**
@@ -510,101 +310,6 @@ export function scaleSection(run: ScaleRun, totalMem: number): string {
     )
   }
   out.push('')
-  out.push(`${DATA_MARK}${JSON.stringify(scaleData(run))} -->`)
+  out.push(dataComment(run))
   return out.join('\n')
-}
-
-/**
- * The figures of every scale section of a report.
- *
- * @param text - the report's Markdown
- */
-export function readScaleData(text: string): ScaleData[] {
-  const out: ScaleData[] = []
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(DATA_MARK)) continue
-    out.push(JSON.parse(line.slice(DATA_MARK.length, line.lastIndexOf(' -->'))) as ScaleData)
-  }
-  return out.sort((a, b) => a.scale - b.scale)
-}
-
-/**
- * The growth tables: each cost and each family's median (with its matches) side by side across the
- * scales present, and the factor from one scale to the next.
- *
- * @param all - the figures of every scale, ascending
- */
-export function growthTables(all: readonly ScaleData[]): string {
-  if (all.length === 0) return ''
-  const names = all.map((d) => scaleName(d.scale))
-  const factors = all.slice(1).map((d, i) => `×${scaleName(all[i]?.scale ?? 0)}→${scaleName(d.scale)}`)
-  const growth = (values: (number | undefined)[]) =>
-    values.slice(1).map((v, i) => {
-      const prev = values[i]
-      return v === undefined || prev === undefined || prev === 0 ? '' : `${(v / prev).toFixed(1)}`
-    })
-  const row = (label: string, pick: (d: ScaleData) => number | undefined, format: (v: number) => string) => {
-    const values = all.map(pick)
-    return [label, ...values.map((v) => (v === undefined ? '' : format(v))), ...growth(values)]
-  }
-  const costs = [
-    row(
-      'build s',
-      (d) => d.buildS,
-      (v) => v.toFixed(1),
-    ),
-    row('build records/s', (d) => d.buildRate, count),
-    row('JSON.parse lines/s', (d) => d.parseRate, count),
-    row('build RSS B/record', (d) => d.buildRssPerRecord, count),
-    row('opened RSS B/record', (d) => d.openRssPerRecord, count),
-    row('peak RSS (build)', (d) => d.peakRss, bytes),
-    row('snapshot B/record', (d) => d.snapshotPerRecord, count),
-    row(
-      'save s',
-      (d) => d.saveS,
-      (v) => v.toFixed(1),
-    ),
-    row(
-      'open s',
-      (d) => d.openS,
-      (v) => v.toFixed(2),
-    ),
-  ]
-  const familyNames = [...new Set(all.flatMap((d) => Object.keys(d.families)))]
-  const familyRow = (name: string, pick: (f: ScaleData['families'][string]) => number | undefined) => {
-    const values = all.map((d) => {
-      const f = d.families[name]
-      return f === undefined ? undefined : pick(f)
-    })
-    const cells = all.map((d) => {
-      const f = d.families[name]
-      const v = f === undefined ? undefined : pick(f)
-      return v === undefined || f === undefined ? '' : `${ms(v)} (${count(f.matches)})`
-    })
-    const matchGrowth = growth(all.map((d) => d.families[name]?.matches))
-    return [name, ...cells, ...growth(values).map((g, i) => (g === '' ? '' : `${g} / ${matchGrowth[i]}`))]
-  }
-  const families = familyNames.map((name) => familyRow(name, (f) => f.ms))
-  const sqlite = familyNames.map((name) => familyRow(name, (f) => f.sqliteMs))
-  const familyHeader = ['family: median ms (matches)', ...names, ...factors.map((f) => `${f} time / matches`)]
-  const header = ['cost', ...names, ...factors]
-  return [
-    "Costs (growth factors: the next scale's value over this one's; 10.0 is linear):",
-    '',
-    '```',
-    table(header, costs),
-    '```',
-    '',
-    "Each family's domindex median with its matches, and how both grow: a query's time should follow its matches, not the corpus.",
-    '',
-    '```',
-    table(familyHeader, families),
-    '```',
-    '',
-    "SQLite's medians on the same families (its matches are domindex's where the counts agree, see each scale's section):",
-    '',
-    '```',
-    table(familyHeader, sqlite),
-    '```',
-  ].join('\n')
 }

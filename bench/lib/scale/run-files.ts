@@ -3,7 +3,7 @@
  * beside the cached corpus): each step's JSON result, the snapshot, the result-order ranks and the
  * query families every step asks. All are the benchmark's own and removed or replaced by later runs.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DnsKind, Params, Sources } from '../../../src/types.js'
@@ -67,4 +67,65 @@ export function writeFamilies(dir: string, choice: FamilyChoice): void {
 export function readFamilies(dir: string): { reverse: [string, Params][]; dns: DnsFamily[] } {
   const choice = JSON.parse(readFileSync(join(dir, 'families.json'), 'utf8')) as FamilyChoice
   return { reverse: choice.reverse, dns: dnsFamilies(choice.apexSample) }
+}
+
+/** What the orchestrator notes of a successful step beside its result. */
+export interface StepMeta {
+  ms: number
+  /** The 1-minute load at the step's end. */
+  load: number
+  date: string
+  command?: string
+  /** The 1-minute load at the start of the run. */
+  startLoad?: number
+}
+
+function metaFile(dir: string, step: string): string {
+  return resultFile(dir, `${step}.outcome`)
+}
+
+/** Notes a successful step's wall time, load, date and command beside its result. */
+export function writeStepMeta(dir: string, step: string, meta: StepMeta): void {
+  writeFileSync(metaFile(dir, step), JSON.stringify(meta))
+}
+
+/** A step's result and notes from an earlier run, when both files are there. */
+export function readEarlierStep(dir: string, step: string): { meta: StepMeta; result: unknown } | undefined {
+  const result = resultFile(dir, step)
+  if (!existsSync(result) || !existsSync(metaFile(dir, step))) return undefined
+  return {
+    meta: JSON.parse(readFileSync(metaFile(dir, step), 'utf8')) as StepMeta,
+    result: JSON.parse(readFileSync(result, 'utf8')) as unknown,
+  }
+}
+
+function lockFile(dir: string): string {
+  return resultFile(dir, 'run.lock')
+}
+
+/**
+ * Takes the run directory for this process, so two runs at one scale never share it (one would
+ * delete the other's results). A lock left by a process that has ended is taken over.
+ *
+ * @returns undefined when taken, else the process id holding it
+ */
+export function lockRunDir(dir: string): number | undefined {
+  try {
+    writeFileSync(lockFile(dir), String(process.pid), { flag: 'wx' })
+    return undefined
+  } catch {
+    const holder = Number(readFileSync(lockFile(dir), 'utf8'))
+    try {
+      process.kill(holder, 0)
+      return holder
+    } catch {
+      writeFileSync(lockFile(dir), String(process.pid))
+      return undefined
+    }
+  }
+}
+
+/** Gives the run directory back. */
+export function unlockRunDir(dir: string): void {
+  rmSync(lockFile(dir), { force: true })
 }
