@@ -22,7 +22,7 @@ import { RecordStore } from '../src/indexes/record-store.js'
 import { loadSources } from '../src/ingest/load.js'
 import { crc32 } from '../src/snapshot/crc32.js'
 import type { Sources } from '../src/types.js'
-import { median, memoryNow, table } from './lib/measure.js'
+import { type Memory, median, memoryGrowth, memoryNow, table } from './lib/measure.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -36,12 +36,6 @@ const RECORDS = Number(args.records ?? 100_000)
 const RUNS = Number(args.runs ?? 5)
 const SEED = 1
 
-interface Memory {
-  rss: number
-  heapUsed: number
-  external: number
-}
-
 function sources(dir: string): Sources {
   return {
     whois: [join(dir, 'whois.jsonl')],
@@ -52,21 +46,13 @@ function sources(dir: string): Sources {
   }
 }
 
-function delta(after: Memory, before: Memory): Memory {
-  return {
-    rss: after.rss - before.rss,
-    heapUsed: after.heapUsed - before.heapUsed,
-    external: after.external - before.external,
-  }
-}
-
 /** Builds and saves; memory is measured while the built engine is held. */
 async function buildPhase(dir: string): Promise<object> {
   const base = memoryNow()
   const t0 = performance.now()
   const engine = await Engine.build(sources(dir))
   const buildMs = performance.now() - t0
-  const held = delta(memoryNow(), base)
+  const held = memoryGrowth(memoryNow(), base)
   const path = join(dir, 'corpus.dmx')
   const t1 = performance.now()
   await engine.save(path)
@@ -86,7 +72,7 @@ async function openPhase(dir: string): Promise<object> {
   const t0 = performance.now()
   const engine = await Engine.open(path)
   const firstMs = performance.now() - t0
-  const held = delta(memoryNow(), base)
+  const held = memoryGrowth(memoryNow(), base)
   const times = [firstMs]
   for (let i = 1; i < RUNS; i++) {
     const t = performance.now()
@@ -111,7 +97,7 @@ async function recordsPhase(dir: string): Promise<object> {
   const base = memoryNow()
   const loaded = await loadSources({ whois: [join(dir, 'whois.jsonl')], dns: [] })
   const { records, keys } = loaded.whois
-  const objects = delta(memoryNow(), base)
+  const objects = memoryGrowth(memoryNow(), base)
   const t0 = performance.now()
   const store = RecordStore.build(records, keys)
   const packMs = performance.now() - t0

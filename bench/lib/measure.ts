@@ -28,8 +28,15 @@ export function median(times: readonly number[]): number {
   return quantile(times, 0.5)
 }
 
+/** Resident, heap and external (typed arrays, buffers) bytes. */
+export interface Memory {
+  rss: number
+  heapUsed: number
+  external: number
+}
+
 /** Heap and resident bytes after a forced collection (run node with --expose-gc for accuracy). */
-export function memoryNow(): { rss: number; heapUsed: number; external: number } {
+export function memoryNow(): Memory {
   const gc = (globalThis as { gc?: () => void }).gc
   if (gc !== undefined) {
     gc()
@@ -37,6 +44,15 @@ export function memoryNow(): { rss: number; heapUsed: number; external: number }
   }
   const { rss, heapUsed, external } = process.memoryUsage()
   return { rss, heapUsed, external }
+}
+
+/** What a step added: `after − before`, field by field. */
+export function memoryGrowth(after: Memory, before: Memory): Memory {
+  return {
+    rss: after.rss - before.rss,
+    heapUsed: after.heapUsed - before.heapUsed,
+    external: after.external - before.external,
+  }
 }
 
 /** Prints rows as an aligned text table and returns the text. */

@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs'
 import { Engine } from '../../../src/engine.js'
 import type { Sources } from '../../../src/types.js'
-import { memoryNow } from '../measure.js'
+import { memoryGrowth, memoryNow } from '../measure.js'
 import { snapshotFile } from './run-files.js'
 
 /** What the build step reports. */
@@ -49,11 +49,7 @@ export async function buildStep(sources: Sources, dir: string): Promise<BuildRes
   return {
     buildMs,
     buildCpuMs: (cpu.user + cpu.system) / 1000,
-    held: {
-      rss: after.rss - before.rss,
-      heapUsed: after.heapUsed - before.heapUsed,
-      external: after.external - before.external,
-    },
+    held: memoryGrowth(after, before),
     rssBefore: before.rss,
     maxRss: process.resourceUsage().maxRSS * 1024,
     counts: stats.counts,

@@ -13,7 +13,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Params } from '../../../src/types.js'
 import { FlexSearchPeer } from '../flexsearch-peer.js'
-import { memoryNow, sample, sampleWithin } from '../measure.js'
+import { type Memory, memoryNow, sample, sampleWithin } from '../measure.js'
 import { type DnsPeerAnswer, SqliteDnsPeer } from '../sqlite-dns-peer.js'
 import { type PeerAnswer, SqlitePeer } from '../sqlite-peer.js'
 import type { Answer, FamilyResult } from './answers.js'
@@ -74,6 +74,15 @@ class Stopwatch {
   }
 }
 
+/** A step's result: the parts each peer measures its own way, and those measured alike. */
+function peerResult(
+  before: Memory,
+  watch: Stopwatch,
+  parts: Pick<PeerResult, 'bytes' | 'heldRss' | 'onDisk' | 'families'>,
+): PeerResult {
+  return { buildMs: watch.ms, rssBefore: before.rss, maxRss: process.resourceUsage().maxRSS * 1024, ...parts }
+}
+
 /**
  * Builds the SQLite FTS5 reverse-search peer and times the reverse families.
  *
@@ -103,15 +112,7 @@ export async function sqliteReverseStep(
   const bytes = peer.bytes()
   peer.close()
   if (timing.onDisk) rmSync(path, { force: true })
-  return {
-    buildMs: watch.ms,
-    bytes,
-    heldRss: held,
-    rssBefore: before.rss,
-    maxRss: process.resourceUsage().maxRSS * 1024,
-    onDisk: timing.onDisk,
-    families,
-  }
+  return peerResult(before, watch, { bytes, heldRss: held, onDisk: timing.onDisk, families })
 }
 
 /**
@@ -156,15 +157,7 @@ export async function sqliteDnsStep(
     peers[kind].close()
     if (timing.onDisk) rmSync(paths[kind], { force: true })
   }
-  return {
-    buildMs: watch.ms,
-    bytes,
-    heldRss: held,
-    rssBefore: before.rss,
-    maxRss: process.resourceUsage().maxRSS * 1024,
-    onDisk: timing.onDisk,
-    families,
-  }
+  return peerResult(before, watch, { bytes, heldRss: held, onDisk: timing.onDisk, families })
 }
 
 /**
@@ -191,13 +184,6 @@ export async function flexSearchStep(
     const query = peer.prepare(params)
     return timeFamily(name, query === undefined ? undefined : () => fromPeer(query()), timing)
   })
-  return {
-    buildMs: watch.ms,
-    bytes: after.heapUsed + after.external - before.heapUsed - before.external,
-    heldRss: after.rss - before.rss,
-    rssBefore: before.rss,
-    maxRss: process.resourceUsage().maxRSS * 1024,
-    onDisk: false,
-    families,
-  }
+  const bytes = after.heapUsed + after.external - before.heapUsed - before.external
+  return peerResult(before, watch, { bytes, heldRss: after.rss - before.rss, onDisk: false, families })
 }

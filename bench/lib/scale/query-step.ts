@@ -6,7 +6,7 @@
  */
 import { Engine } from '../../../src/engine.js'
 import type { Params } from '../../../src/types.js'
-import { memoryNow, sample } from '../measure.js'
+import { memoryGrowth, memoryNow, sample } from '../measure.js'
 import { dnsAnswer, type FamilyResult, matchesOf, reverseAnswer } from './answers.js'
 import { readFamilies, snapshotFile } from './run-files.js'
 
@@ -55,11 +55,7 @@ export async function queryStep(dir: string, runs: number): Promise<QueryResult>
   })
   return {
     openMs,
-    held: {
-      rss: after.rss - before.rss,
-      heapUsed: after.heapUsed - before.heapUsed,
-      external: after.external - before.external,
-    },
+    held: memoryGrowth(after, before),
     rssBefore: before.rss,
     maxRss: process.resourceUsage().maxRSS * 1024,
     reverse,
