@@ -18,6 +18,7 @@
  */
 import type { PackedChunk } from '../indexes/chunk-packer.js'
 import type { ObservationSource } from '../indexes/dns/observation-source.js'
+import { room } from '../indexes/grow.js'
 import { assembleChunks, PackedSlots, type PackedSlotsState } from '../indexes/packed-slots.js'
 import {
   TermDictionary,
@@ -25,7 +26,6 @@ import {
   type TermDictionaryState,
 } from '../indexes/term-dictionary.js'
 import type { DnsKind, Observation } from '../types.js'
-import { room } from './grow.js'
 
 /** A chunk of accepted observations: packed, with each one's id, day number and kind (0 MX, 1 TXT). */
 export interface ObservationChunk {

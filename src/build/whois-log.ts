@@ -16,10 +16,10 @@
  * domains loaded one after another never hold more than 1.5 times the distinct records.
  */
 import type { PackedChunk } from '../indexes/chunk-packer.js'
+import { room } from '../indexes/grow.js'
 import { assembleChunks } from '../indexes/packed-slots.js'
 import type { RecordStoreState } from '../indexes/record-store.js'
 import { TermDictionaryBuilder } from '../indexes/term-dictionary.js'
-import { room } from './grow.js'
 
 /** A chunk of accepted WHOIS records: packed, with each record's domain key and created instant. */
 export interface WhoisChunk {

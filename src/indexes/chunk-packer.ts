@@ -15,6 +15,7 @@
  */
 import { Packr } from 'msgpackr'
 import { packExact } from './exact-pack.js'
+import { grow } from './grow.js'
 
 /**
  * msgpackr's default. More is allowed up to 8160, but msgpackr 2.1.3 then writes records that it
@@ -82,13 +83,7 @@ export class ChunkPacker {
   add(value: unknown): void {
     const packed = packExact(this.#packr, value)
     const needed = this.#used + packed.length
-    if (needed > this.#bytes.length) {
-      let size = this.#bytes.length * 2
-      while (size < needed) size *= 2
-      const bigger = new Uint8Array(size)
-      bigger.set(this.#bytes.subarray(0, this.#used))
-      this.#bytes = bigger
-    }
+    if (needed > this.#bytes.length) this.#bytes = grow(this.#bytes, needed)
     this.#bytes.set(packed, this.#used)
     this.#used = needed
     this.#ends[this.#count++] = needed

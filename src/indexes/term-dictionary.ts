@@ -12,6 +12,7 @@
  * Invariants: ids are dense (0…T−1) in first-intern order; the load factor stays ≤ 1/2, so a probe
  * for an absent term ends at an empty slot after ~1.5 steps on average.
  */
+import { grow } from './grow.js'
 import { decodeUtf8, encodeUtf8, utf8Scratch } from './utf8.js'
 
 /** The plain-data state of a {@link TermDictionary}. */
@@ -191,12 +192,4 @@ export class TermDictionaryBuilder {
     }
     this.#slots = slots
   }
-}
-
-function grow<T extends Uint8Array | Int32Array | Uint32Array>(array: T, needed: number): T {
-  let size = array.length * 2
-  while (size < needed) size *= 2
-  const bigger = new (array.constructor as new (n: number) => T)(size)
-  bigger.set(array)
-  return bigger
 }

@@ -15,6 +15,8 @@
  * Invariants: within a term, docs are strictly ascending; within an entry, payload values are
  * strictly ascending; every entry of a payload-carrying posting list has at least one value.
  */
+
+import { grow } from '../grow.js'
 import { U32Chunks } from '../u32-chunks.js'
 
 /** The plain-data state of a posting list set. */
@@ -212,12 +214,4 @@ export class PostingsBuilder {
     if (this.#withPayload) payloadStart[pairs] = payload.length
     return { termStart, docs, payloadStart, payload }
   }
-}
-
-function grow(array: Uint32Array, needed: number): Uint32Array {
-  let size = array.length * 2
-  while (size < needed) size *= 2
-  const bigger = new Uint32Array(size)
-  bigger.set(array)
-  return bigger
 }

@@ -21,6 +21,7 @@
  */
 import { tokenize } from '../../analysis/tokenize.js'
 import { SnapshotError } from '../../errors.js'
+import { grow } from '../grow.js'
 import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from '../term-dictionary.js'
 import { fieldClass } from './contact-values.js'
 import { DocTexts } from './doc-texts.js'
@@ -173,12 +174,4 @@ export class RegistrationTextBuilder {
     this.#idStart[k + 1] = start + tokens.length
     return k
   }
-}
-
-function grow(array: Uint32Array, needed: number): Uint32Array {
-  let size = array.length * 2
-  while (size < needed) size *= 2
-  const bigger = new Uint32Array(size)
-  bigger.set(array)
-  return bigger
 }
