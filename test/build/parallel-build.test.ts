@@ -2,15 +2,17 @@
  * The build gives the same engine whatever the threads and however large files are cut into
  * ranges: every part's state (records, reverse index, both DNS indexes) and every count and
  * reject (file, line, reason) equal those of a build that reads each file whole in the calling
- * thread, the loader's original path. Covers ranges cut inside lines, a line longer than several
- * ranges, CRLF, a BOM, blank lines, a missing final newline, arrays and envelopes on a line,
- * duplicates across ranges, and strict mode.
+ * thread, and that build equals the object loader (`loadSources`, the loader's original path).
+ * Covers ranges cut inside lines, a line longer than several ranges, CRLF, a BOM, blank lines, a
+ * missing final newline, arrays and envelopes on a line, duplicates across ranges, strict mode.
  */
 import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltParts, buildParts } from '../../src/build/build-parts.js'
+import { resultOrder } from '../../src/collect/order.js'
 import { SnapshotError } from '../../src/errors.js'
+import { loadSources } from '../../src/ingest/load.js'
 import type { Sources } from '../../src/types.js'
 import { observation, type TempFiles, tempFiles, whoisRecord } from '../ingest/temp-files.js'
 
@@ -89,9 +91,19 @@ describe('a parallel build', () => {
     ]
     const dns = await files.write('messy-dns.jsonl', `${dnsLines.join('\r\n')}\r\n`)
     const sources: Sources = { whois: [whois, whois], dns: [dns] }
-    const whole = outcome(await build(sources, 0, WHOLE))
+    const wholeParts = await build(sources, 0, WHOLE)
+    const whole = outcome(wholeParts)
     const rejects = (whole as { load: { rejects: { kept: { line: number }[] } } }).load.rejects.kept
     expect(rejects.map((r) => r.line)).toEqual([3, 7, 8, 10, 3, 7, 8, 10, 3])
+    // The object loader (loadSources, which the ClickHouse export shares) is the reference: same
+    // counts and rejects, same records in result order.
+    const loaded = await loadSources(sources)
+    expect(wholeParts.load).toEqual(loaded.stats)
+    const order = resultOrder(loaded.whois.records, loaded.whois.keys)
+    expectSame(
+      Array.from({ length: wholeParts.store.size }, (_, doc) => wholeParts.store.get(doc)),
+      Array.from(order, (i) => loaded.whois.records[i]),
+    )
     for (const rangeBytes of [3, 64, 1000]) {
       expectSame(outcome(await build(sources, 0, rangeBytes)), whole)
     }
