@@ -70,6 +70,8 @@ function runOnPool(
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const pool: Worker[] = []
+    /** Workers waiting for a task: none left, or too far ahead of the task being delivered. */
+    const idle: Worker[] = []
     const waiting = new Map<number, (TaskMessage | WorkerError)[]>()
     const ahead = size * 2
     let next = 0
@@ -90,7 +92,6 @@ function runOnPool(
       }
       worker.postMessage({ task: tasks[next++], options })
     }
-    const idle: Worker[] = []
     // Delivers what is due: the messages of task `due`, then of the tasks after it that are done.
     const drain = (): void => {
       for (;;) {
