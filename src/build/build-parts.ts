@@ -1,22 +1,23 @@
 /**
  * The build pipeline behind `Engine.build`: plan parse tasks over the inputs (plan-tasks.ts), run
  * them on worker threads or in the calling thread (run-tasks.ts), merge their packed records in
- * load order (load-merger.ts), then index: the record store numbers domains in result order, the
- * reverse index decodes each record once from it, and each DNS index decodes each observation
- * once from the observation log. With workers, the DNS indexes are built on a worker thread
- * while the calling thread builds the reverse index. No record or observation is ever held as a JS object in bulk, so
- * memory is the packed bytes plus the indexes.
+ * load order (load-merger.ts), interning each observation into DNS columns as it arrives
+ * (observation-log.ts), then index: the record store numbers domains in result order, the reverse
+ * index decodes each record once from it, and each DNS index is finished from its columns. With
+ * workers, the reverse index is built on a worker thread while the calling thread finishes the DNS
+ * indexes. No record or observation is ever held as a JS object in bulk, so memory is the packed
+ * records, the observations' columns, and the indexes.
  */
 import { availableParallelism } from 'node:os'
+import { buildDnsState } from '../indexes/dns/build.js'
 import { DnsIndex } from '../indexes/dns/dns-index.js'
-import type { DnsState } from '../indexes/dns/state.js'
-import { RecordStore } from '../indexes/record-store.js'
-import { ReverseIndex } from '../indexes/reverse/reverse-index.js'
+import { RecordStore, type RecordStoreState } from '../indexes/record-store.js'
+import { ReverseIndex, type ReverseIndexState } from '../indexes/reverse/reverse-index.js'
 import type { LoadStats } from '../ingest/load.js'
 import { inputsOf } from '../ingest/stream.js'
-import type { DnsKind, Progress, Sources } from '../types.js'
+import type { Progress, Sources } from '../types.js'
 import { LoadMerger } from './load-merger.js'
-import { type FrozenObservations, observationSource } from './observation-log.js'
+import type { ObservationLog } from './observation-log.js'
 import { planTasks, RANGE_BYTES } from './plan-tasks.js'
 import { runTasks } from './run-tasks.js'
 import { buffersOf, spawnWorker } from './spawn-worker.js'
@@ -64,43 +65,47 @@ export async function buildParts(sources: Sources, options: PipelineOptions): Pr
   await runTasks(tasks, workers, { chunkSize: DEFAULT_CHUNK, strict: options.strict }, merger)
   merger.done()
   const load = merger.stats()
-  const store = new RecordStore(merger.whois.finish())
-  const observations = merger.observations.freeze()
-  if (workers === 0 || observations.slotKey.length === 0) {
-    const reverse = ReverseIndex.build(store)
-    const mx = DnsIndex.build('mx', observationSource(observations, 'mx'))
-    const txt = DnsIndex.build('txt', observationSource(observations, 'txt'))
-    return { store, reverse, mx, txt, load }
+  const storeState = merger.whois.finish()
+  if (workers === 0 || storeState.slots.length === 0) {
+    const store = new RecordStore(storeState)
+    return { store, reverse: ReverseIndex.build(store), ...dnsIndexes(merger.takeObservations()), load }
   }
-  // Two indexing jobs at once: the DNS indexes on a worker, the reverse index here.
-  const dns = buildDnsOnWorker(observations)
-  const reverse = ReverseIndex.build(store)
-  const { mx, txt } = await dns
-  return { store, reverse, mx, txt, load }
+  // Two indexing jobs at once: the reverse index on a worker, the DNS indexes here.
+  const reverse = buildReverseOnWorker(storeState)
+  const { mx, txt } = dnsIndexes(merger.takeObservations())
+  const built = await reverse
+  return { store: new RecordStore(built.store), reverse: new ReverseIndex(built.reverse), mx, txt, load }
 }
 
-/** Builds both DNS indexes on a worker thread; the log's buffers move there. */
-function buildDnsOnWorker(log: FrozenObservations): Promise<{ mx: DnsIndex; txt: DnsIndex }> {
+/** Both DNS indexes from the observations' columns; the log can be dropped afterwards. */
+function dnsIndexes(log: ObservationLog): { mx: DnsIndex; txt: DnsIndex } {
+  return {
+    mx: new DnsIndex(buildDnsState('mx', log.columns('mx'))),
+    txt: new DnsIndex(buildDnsState('txt', log.columns('txt'))),
+  }
+}
+
+/** Builds the reverse index on a worker thread; the store's buffers move there and back. */
+function buildReverseOnWorker(
+  store: RecordStoreState,
+): Promise<{ store: RecordStoreState; reverse: ReverseIndexState }> {
   return new Promise((resolve, reject) => {
-    const worker = spawnWorker('dns-worker')
-    const states: Partial<Record<DnsKind, DnsState>> = {}
-    worker.on('message', (message: { kind: DnsKind; state: DnsState } | { error: string }) => {
-      if ('error' in message) {
+    const worker = spawnWorker('reverse-worker')
+    let done = false
+    worker.on(
+      'message',
+      (message: { store: RecordStoreState; reverse: ReverseIndexState } | { error: string }) => {
+        done = true
         void worker.terminate()
-        reject(new Error(`domindex: the DNS index worker failed: ${message.error}`))
-        return
-      }
-      states[message.kind] = message.state
-      if (states.mx !== undefined && states.txt !== undefined) {
-        void worker.terminate()
-        resolve({ mx: new DnsIndex(states.mx), txt: new DnsIndex(states.txt) })
-      }
-    })
+        if ('error' in message)
+          reject(new Error(`domindex: the reverse index worker failed: ${message.error}`))
+        else resolve(message)
+      },
+    )
     worker.on('error', reject)
     worker.on('exit', (code) => {
-      if (states.txt === undefined)
-        reject(new Error(`domindex: the DNS index worker exited early (code ${code})`))
+      if (!done) reject(new Error(`domindex: the reverse index worker exited early (code ${code})`))
     })
-    worker.postMessage(log, buffersOf(log))
+    worker.postMessage(store, buffersOf(store))
   })
 }

@@ -33,8 +33,8 @@ export interface MergeOptions {
 export class LoadMerger {
   /** The WHOIS records so far. */
   readonly whois = new WhoisLog()
-  /** The observations so far. */
-  readonly observations = new ObservationLog()
+  #observations: ObservationLog | undefined = new ObservationLog()
+  #observationCounts = { size: 0, replaced: 0 }
   readonly #inputs: readonly Input[]
   readonly #tasks: readonly ParseTask[]
   readonly #rejects: Rejects
@@ -107,9 +107,24 @@ export class LoadMerger {
     this.#accepted += message.accepted
     this.#datesUnparsed += message.datesUnparsed
     if (message.whois !== undefined && message.whois.keys.length > 0) this.whois.add(message.whois)
-    if (message.observations !== undefined && message.observations.ids.length > 0)
-      this.observations.add(message.observations)
+    if (message.observations !== undefined && message.observations.ids.length > 0) {
+      const log = this.#observations
+      if (log === undefined) throw new Error('domindex: observations merged after the log was taken')
+      log.add(message.observations)
+      this.#observationCounts = { size: log.size, replaced: log.replaced }
+    }
     this.#clock.tick(this.#bytesRead, this.#accepted, this.#rejects.count)
+  }
+
+  /**
+   * Hands over the observation log, so that it can be dropped once indexed (the merger keeps its
+   * counts for {@link stats}).
+   */
+  takeObservations(): ObservationLog {
+    const log = this.#observations
+    if (log === undefined) throw new Error('domindex: the observation log was already taken')
+    this.#observations = undefined
+    return log
   }
 
   /** Reports the end of reading (phase `done` of the loader). */
@@ -124,8 +139,8 @@ export class LoadMerger {
       bytes: this.#sources.reduce((sum, source) => sum + source.bytes, 0),
       whoisRecords: this.whois.size,
       whoisReplaced: this.whois.replaced,
-      observations: this.observations.size,
-      observationsReplaced: this.observations.replaced,
+      observations: this.#observationCounts.size,
+      observationsReplaced: this.#observationCounts.replaced,
       datesUnparsed: this.#datesUnparsed,
       rejects: { count: this.#rejects.count, kept: this.#rejects.kept },
       sources: this.#sources,

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads'
  * const worker = spawnWorker('parse-worker')
  * ```
  */
-export function spawnWorker(entry: 'parse-worker' | 'dns-worker'): Worker {
+export function spawnWorker(entry: 'parse-worker' | 'reverse-worker'): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${entry}.js`, import.meta.url))
   const source = new URL(`./${entry}.ts`, import.meta.url).href
   // The ESM entry of tsx's API, resolved from this file (a CommonJS resolution would find its .cjs).

@@ -1,12 +1,13 @@
 /**
  * The build's logs against plain references: the WHOIS log keeps each domain's latest record
- * (SPEC 2) across compactions and numbers documents in result order (created descending, undated
- * last, domain ascending: SPEC 5); the observation log keeps each id's latest observation, whatever
- * the kinds; the term dictionary gives back every string exactly, lone surrogates included.
+ * (SPEC 2) across compactions (its compressed chunks rewritten) and numbers documents in result
+ * order (created descending, undated last, domain ascending: SPEC 5); the observation log keeps
+ * each id's latest observation, whatever the kinds; the term dictionary gives back every string
+ * exactly, lone surrogates included.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ObservationLog, observationSource } from '../../src/build/observation-log.js'
+import { ObservationLog } from '../../src/build/observation-log.js'
 import { WhoisLog } from '../../src/build/whois-log.js'
 import { ChunkPacker } from '../../src/indexes/chunk-packer.js'
 import { RecordStore } from '../../src/indexes/record-store.js'
@@ -30,7 +31,7 @@ const row = fc.record({
   tag: fc.nat(1000),
 })
 
-/** Packs rows into chunks of random sizes, as parse tasks would. */
+/** Packs rows into compressed chunks of random sizes, as parse tasks would. */
 function whoisLogOf(rows: readonly Row[], cuts: readonly number[]): WhoisLog {
   const log = new WhoisLog()
   let at = 0
@@ -38,7 +39,7 @@ function whoisLogOf(rows: readonly Row[], cuts: readonly number[]): WhoisLog {
     const part = rows.slice(at, Math.max(at, cut))
     at = Math.max(at, cut)
     if (part.length === 0) continue
-    const packer = new ChunkPacker()
+    const packer = new ChunkPacker({ compressed: true })
     for (const r of part) packer.add({ query: r.key, tag: r.tag })
     log.add({
       packed: packer.take(),
@@ -102,19 +103,20 @@ describe('the observation log', () => {
           latest.set(e.id, { n, kind: e.kind, day: e.day })
         })
         expect(log.replaced).toBe(entries.length - latest.size)
-        const frozen = log.freeze()
         for (const [kind, tag] of [
           ['mx', 0],
           ['txt', 1],
         ] as const) {
-          const source = observationSource(frozen, kind)
-          const want = [...latest.entries()].filter(([, v]) => v.kind === tag).sort((x, y) => x[1].n - y[1].n)
-          expect(source.size).toBe(want.length)
-          want.forEach(([id, v], i) => {
-            expect(source.id(i)).toBe(id)
-            expect(source.day(i)).toBe(v.day)
-            expect((source.get(i) as Observation & { n: number }).n).toBe(v.n)
-          })
+          const columns = log.columns(kind)
+          // Result order: day descending, then id. Every one is kept verbatim (its date is no date).
+          const want = [...latest.entries()]
+            .filter(([, v]) => v.kind === tag)
+            .sort((x, y) => y[1].day - x[1].day || (x[0] < y[0] ? -1 : 1))
+          expect(columns.ids).toEqual(want.map(([id]) => id))
+          expect([...columns.days]).toEqual(want.map(([, v]) => v.day))
+          expect(columns.verbatim.map((o) => (o as Observation & { n: number }).n)).toEqual(
+            want.map(([, v]) => v.n),
+          )
         }
       }),
       SETTINGS,

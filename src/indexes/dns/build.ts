@@ -1,15 +1,15 @@
 /**
- * Builds the state of a DNS index (layout in dns/state.ts) from validated observations of one
- * kind, read through an ObservationSource (dns/observation-source.ts): columns first
- * (dns/columns.ts), then item postings, the host keys with their label trie and each apex's
+ * Builds the state of a DNS index (layout in dns/state.ts) from the columns of validated
+ * observations of one kind (dns/columns.ts, dns/column-log.ts): item postings, the host keys with their label trie and each apex's
  * observations, the latest-date bitmap of `most_recent`, and the token index over text values.
  */
 import type { DnsKind } from '../../types.js'
-import { buildColumns, type Columns } from './columns.js'
+import { grow } from '../grow.js'
+import { encodeUtf8, utf8Scratch } from '../utf8.js'
+import type { Columns } from './columns.js'
 import { groupByKey, unshiftStarts } from './csr.js'
 import { hostKey } from './host-key.js'
 import { buildLabelTrie, type LabelTrie, labelsOf } from './label-trie.js'
-import type { ObservationSource } from './observation-source.js'
 import type { DnsState } from './state.js'
 import { buildTokenIndex } from './token-index.js'
 
@@ -17,14 +17,13 @@ import { buildTokenIndex } from './token-index.js'
  * Builds the index state of one kind of observations.
  *
  * @param kind - `mx` or `txt`
- * @param source - validated observations (apex host item first), ids unique
+ * @param c - the columns of its observations (apex host item first, ids unique)
  * @example
  * ```ts
- * buildDnsState('mx', observationsOf(observations)).days.length // observations.length
+ * buildDnsState('mx', buildColumns(observationsOf(observations))).days.length // observations.length
  * ```
  */
-export function buildDnsState(kind: DnsKind, source: ObservationSource): DnsState {
-  const c = buildColumns(source)
+export function buildDnsState(kind: DnsKind, c: Columns): DnsState {
   const hostType = c.strings.indexOf('host')
   const isHostItem = new Uint8Array(c.itemField.length)
   for (let i = 0; i < isHostItem.length; i++) {
@@ -36,7 +35,7 @@ export function buildDnsState(kind: DnsKind, source: ObservationSource): DnsStat
     kind,
     strings: c.strings,
     days: c.days,
-    ids: c.ids,
+    ...idTable(c.ids),
     obsShape: c.obsShape,
     verbatimOrdinals: c.verbatimOrdinals,
     verbatim: c.verbatim,
@@ -169,4 +168,19 @@ function latestBits(days: Int32Array, apexStart: Uint32Array, apexObs: Uint32Arr
     }
   }
   return bits
+}
+
+// The ids as one UTF-8 byte table (layout in dns/state.ts).
+function idTable(ids: readonly string[]): { idBytes: Uint8Array; idStarts: Uint32Array } {
+  const idStarts = new Uint32Array(ids.length + 1)
+  let bytes = new Uint8Array(Math.max(16, ids.length * 16))
+  let used = 0
+  for (let o = 0; o < ids.length; o++) {
+    const n = encodeUtf8(ids[o] as string)
+    if (used + n > bytes.length) bytes = grow(bytes, used + n)
+    bytes.set(utf8Scratch().subarray(0, n), used)
+    used += n
+    idStarts[o + 1] = used
+  }
+  return { idBytes: bytes.slice(0, used), idStarts }
 }

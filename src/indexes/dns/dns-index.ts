@@ -11,6 +11,7 @@ import { matchAt, matchCount } from '../../query/dns/matches.js'
 import type { DnsQuery } from '../../query/dns-params.js'
 import type { DnsKind, Envelope, Observation, SummaryResponse } from '../../types.js'
 import { buildDnsState } from './build.js'
+import { buildColumns } from './columns.js'
 import { type ObservationSource, observationsOf } from './observation-source.js'
 import { observationAt } from './observations.js'
 import type { DnsState } from './state.js'
@@ -52,7 +53,7 @@ export class DnsIndex {
    */
   static build(kind: DnsKind, observations: readonly Observation[] | ObservationSource): DnsIndex {
     const source = 'get' in observations ? observations : observationsOf(observations)
-    return new DnsIndex(buildDnsState(kind, source))
+    return new DnsIndex(buildDnsState(kind, buildColumns(source)))
   }
 
   /** The number of observations. */

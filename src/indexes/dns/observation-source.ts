@@ -1,8 +1,7 @@
 /**
- * What the DNS index build reads: the observations of one kind in load order, one at a time. At
- * tens of millions of observations the engine cannot hold them as objects, so it keeps them packed
- * and decodes each only when the build asks; the build asks for every id and day first (to find the
- * result order) and then for each observation exactly once, in result order.
+ * What the DNS index build reads: the observations of one kind in load order, one at a time, each
+ * asked for exactly once, in load order (dns/columns.ts), so that a source can decode them from
+ * packed bytes and nothing holds them all as objects.
  */
 import type { Observation } from '../../types.js'
 import { dayNumber } from './day.js'

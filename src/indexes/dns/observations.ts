@@ -4,6 +4,7 @@
  * the columns cannot rebuild exactly are returned as kept verbatim.
  */
 import type { Item, Observation } from '../../types.js'
+import { decodeUtf8 } from '../utf8.js'
 import { dayText } from './day.js'
 import { ITEM_SHAPES, OBSERVATION_SHAPES } from './shapes.js'
 import type { DnsState } from './state.js'
@@ -26,7 +27,11 @@ export function observationAt(state: DnsState, ordinal: number): Observation {
     items.push(itemAt(state, state.obsItemField[j] as number, state.obsItemValue[j] as number))
   }
   const date = dayText(state.days[ordinal] as number)
-  const id = state.ids[ordinal] as string
+  const id = decodeUtf8(
+    state.idBytes,
+    state.idStarts[ordinal] as number,
+    state.idStarts[ordinal + 1] as number,
+  )
   const shape = state.obsShape[ordinal] as number
   if (shape === 0) return { date, id, items }
   const fields: Record<string, unknown> = { date, id, items }

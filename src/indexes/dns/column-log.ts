@@ -1,0 +1,309 @@
+/**
+ * The DNS build's first step, fed in load order: each observation is interned as it arrives (its
+ * strings, fields and items; dns/intern-tables.ts) and then dropped, keeping per observation only
+ * its day, key order, apex value and item ids. `columns` then takes the live observations of one
+ * kind, puts them in result order, and numbers strings, fields and items afresh in the order of
+ * their first use in result order: exactly the columns that interning the observations in result
+ * order would give (dns/state.ts), without holding or decoding any observation out of load order.
+ * One log serves both kinds, so a build streams every observation through it once.
+ *
+ * Layout (n observations added, in load order, "slots"):
+ *   day, shape, apex      Int32/Uint8/Uint32 per slot: day number, key order, apex value string
+ *   occurrenceEnd, items  U32List: slot s's item ids are items[occurrenceEnd[s − 1] … occurrenceEnd[s])
+ *   verbatimSlots         ascending slots whose observations the columns cannot rebuild exactly,
+ *                         with those observations (the only ones held as objects)
+ * Strings, fields and items are numbered in load order here; `columns` renumbers them.
+ */
+import type { Item, Observation } from '../../types.js'
+import { room } from '../grow.js'
+import { StringIds } from '../string-ids.js'
+import type { Columns } from './columns.js'
+import { dayNumber } from './day.js'
+import { U32List } from './growable.js'
+import { FieldTable, ItemTable } from './intern-tables.js'
+import { resultOrder } from './order.js'
+import { itemShape, observationShape } from './shapes.js'
+
+/**
+ * Observations interned in load order.
+ *
+ * @example
+ * ```ts
+ * const log = new ColumnLog()
+ * log.add(observation, observationDay(observation)) // slot 0
+ * log.columns(Uint32Array.of(0), () => observation.id).strings // ['', 'host', 'a.com', …]
+ * ```
+ */
+export class ColumnLog {
+  readonly #strings = new StringIds()
+  readonly #fields = new FieldTable(this.#strings)
+  readonly #items = new ItemTable()
+  #day = new Int32Array(1024)
+  #shape = new Uint8Array(1024)
+  #apex = new Uint32Array(1024)
+  readonly #occurrenceEnd = new U32List()
+  readonly #occurrences = new U32List()
+  readonly #verbatimSlots = new U32List(16)
+  readonly #verbatim: Observation[] = []
+
+  /** The number of observations added. */
+  get size(): number {
+    return this.#occurrenceEnd.length
+  }
+
+  /**
+   * Interns an observation; its slot is the number of observations added before it.
+   *
+   * @param o - a validated observation
+   * @param day - its day number (observationDay: 0 when its date is not a calendar date)
+   * @returns its slot
+   */
+  add(o: Observation, day: number): number {
+    const slot = this.size
+    this.#day = room(this.#day, slot)
+    this.#shape = room(this.#shape, slot)
+    this.#apex = room(this.#apex, slot)
+    this.#day[slot] = day
+    const shape = observationShape(o)
+    let exact = shape >= 0 && typeof o.date === 'string' && o.date.length === 10 && typeof o.id === 'string'
+    this.#shape[slot] = Math.max(0, shape)
+    const list: readonly unknown[] = Array.isArray(o.items) ? o.items : []
+    if (!Array.isArray(o.items)) exact = false
+    const from = this.#occurrences.length
+    for (let j = 0; j < list.length; j++) {
+      const it = list[j]
+      if (!isItem(it)) {
+        exact = false
+        continue
+      }
+      const s = itemShape(it)
+      if (s < 0) exact = false
+      const field = this.#fields.intern(it.context, it.type, it.is_metadata, Math.max(0, s))
+      this.#occurrences.push(this.#items.intern(field, this.#strings.intern(it.value)))
+    }
+    this.#occurrenceEnd.push(this.#occurrences.length)
+    // The apex is the first item's value, interned just above when that item is valid.
+    this.#apex[slot] = isItem(list[0])
+      ? this.#items.value(this.#occurrences.get(from))
+      : this.#strings.intern('')
+    // Day 0 is also what an invalid date gives: only then is the date parsed again.
+    if (!exact || (day === 0 && Number.isNaN(dayNumber(o.date)))) {
+      this.#verbatimSlots.push(slot)
+      this.#verbatim.push(o)
+    }
+    return slot
+  }
+
+  /**
+   * The columns of some of the observations (those of one kind not replaced by a later one).
+   *
+   * @param slots - their slots, ascending
+   * @param idOf - the id of the observation in a slot (observationId)
+   */
+  columns(slots: Uint32Array, idOf: (slot: number) => string): Columns {
+    const n = slots.length
+    const days = new Int32Array(n)
+    const ids = new Array<string>(n)
+    for (let i = 0; i < n; i++) {
+      days[i] = this.#day[slots[i] as number] as number
+      ids[i] = idOf(slots[i] as number)
+    }
+    const order = resultOrder(days, ids)
+    // The load-order columns become the result-order ones in place: no second copy of the ids.
+    permute(order, ids, days)
+    const numbering = new Numbering(this.#strings, this.#fields, this.#items)
+    const obsShape = new Uint8Array(n)
+    const obsItemStart = new Uint32Array(n + 1)
+    const occurrences = new U32List(n)
+    const apexValue = new Uint32Array(n)
+    const verbatimSlots = this.#verbatimSlots.toArray()
+    const verbatimOrdinals = new U32List(16)
+    const verbatim: Observation[] = []
+    for (let ord = 0; ord < n; ord++) {
+      const slot = slots[order[ord] as number] as number
+      obsShape[ord] = this.#shape[slot] as number
+      const from = slot === 0 ? 0 : this.#occurrenceEnd.get(slot - 1)
+      const to = this.#occurrenceEnd.get(slot)
+      for (let j = from; j < to; j++) occurrences.push(numbering.item(this.#occurrences.get(j)))
+      obsItemStart[ord + 1] = occurrences.length
+      apexValue[ord] = numbering.string(this.#apex[slot] as number)
+      const v = lowerBound(verbatimSlots, slot)
+      if (verbatimSlots[v] === slot) {
+        verbatimOrdinals.push(ord)
+        verbatim.push(this.#verbatim[v] as Observation)
+      }
+    }
+    const items = numbering.itemColumns()
+    return {
+      strings: numbering.strings,
+      stringIds: numbering.lookup(),
+      days,
+      ids,
+      obsShape,
+      apexValue,
+      verbatimOrdinals: verbatimOrdinals.toArray(),
+      verbatim,
+      ...numbering.fieldColumns(),
+      obsItemStart,
+      obsItemField: gather(
+        numbering.fieldCount <= 0x10000
+          ? new Uint16Array(occurrences.length)
+          : new Uint32Array(occurrences.length),
+        items.itemField,
+        occurrences,
+      ),
+      obsItemValue: gather(new Uint32Array(occurrences.length), items.itemValue, occurrences),
+      occurrenceItem: occurrences,
+      ...items,
+    }
+  }
+}
+
+/**
+ * Strings, fields and items of the log numbered afresh in the order `item` and `string` first ask
+ * for them. Asking for an item asks for its field's context, its type, the field, then its value,
+ * in the order FieldTable and StringIds meet them when an item is interned.
+ */
+class Numbering {
+  readonly strings: string[] = []
+  readonly #source: StringIds
+  readonly #fields: FieldTable
+  readonly #items: ItemTable
+  readonly #string: Int32Array
+  readonly #field: Int32Array
+  readonly #item: Int32Array
+  readonly #fieldContext = new U32List(16)
+  readonly #fieldType = new U32List(16)
+  readonly #fieldFlags = new U32List(16)
+  readonly #itemField = new U32List()
+  readonly #itemValue = new U32List()
+
+  constructor(strings: StringIds, fields: FieldTable, items: ItemTable) {
+    this.#source = strings
+    this.#fields = fields
+    this.#items = items
+    this.#string = new Int32Array(strings.size).fill(-1)
+    this.#field = new Int32Array(fields.size).fill(-1)
+    this.#item = new Int32Array(items.size).fill(-1)
+  }
+
+  get fieldCount(): number {
+    return this.#fieldContext.length
+  }
+
+  string(s: number): number {
+    let id = this.#string[s] as number
+    if (id < 0) {
+      id = this.strings.push(this.#source.string(s)) - 1
+      this.#string[s] = id
+    }
+    return id
+  }
+
+  item(i: number): number {
+    let id = this.#item[i] as number
+    if (id >= 0) return id
+    const f = this.#fields
+    const field = this.#items.field(i)
+    let fieldId = this.#field[field] as number
+    if (fieldId < 0) {
+      const context = this.string(f.context(field))
+      const type = this.string(f.type(field))
+      fieldId = this.#fieldContext.length
+      this.#fieldContext.push(context)
+      this.#fieldType.push(type)
+      this.#fieldFlags.push(f.flags(field))
+      this.#field[field] = fieldId
+    }
+    const value = this.string(this.#items.value(i))
+    id = this.#itemField.length
+    this.#itemField.push(fieldId)
+    this.#itemValue.push(value)
+    this.#item[i] = id
+    return id
+  }
+
+  // A value's items chained in item order, as ItemTable chains them when interning.
+  itemColumns(): Pick<Columns, 'itemField' | 'itemValue' | 'valueFirstItem' | 'itemNextSameValue'> {
+    const itemField = this.#itemField.toArray()
+    const itemValue = this.#itemValue.toArray()
+    const valueFirstItem = new Int32Array(this.strings.length).fill(-1)
+    const lastItem = new Int32Array(this.strings.length)
+    const itemNextSameValue = new Int32Array(itemValue.length).fill(-1)
+    for (let i = 0; i < itemValue.length; i++) {
+      const v = itemValue[i] as number
+      if (valueFirstItem[v] === -1) valueFirstItem[v] = i
+      else itemNextSameValue[lastItem[v] as number] = i
+      lastItem[v] = i
+    }
+    return { itemField, itemValue, valueFirstItem, itemNextSameValue }
+  }
+
+  fieldColumns(): Pick<Columns, 'fieldContext' | 'fieldType' | 'fieldMeta' | 'fieldShape'> {
+    const flags = this.#fieldFlags.toArray()
+    return {
+      fieldContext: this.#fieldContext.toArray(),
+      fieldType: this.#fieldType.toArray(),
+      fieldMeta: Uint8Array.from(flags, (x) => x & 1),
+      fieldShape: Uint8Array.from(flags, (x) => x >>> 1),
+    }
+  }
+
+  // String lookups in the new numbering (-1: absent, or not used by these observations).
+  lookup(): Columns['stringIds'] {
+    const source = this.#source
+    const string = this.#string
+    return { get: (s) => (string[source.get(s)] as number | undefined) ?? -1 }
+  }
+}
+
+// Rearranges the columns so that entry k becomes the old entry order[k], following the
+// permutation's cycles (a bitmap marks the placed entries).
+function permute(order: Uint32Array, ids: string[], days: Int32Array): void {
+  const placed = new Uint8Array(order.length)
+  for (let start = 0; start < order.length; start++) {
+    if (placed[start] === 1) continue
+    const firstId = ids[start] as string
+    const firstDay = days[start] as number
+    let k = start
+    for (;;) {
+      placed[k] = 1
+      const from = order[k] as number
+      if (from === start) break
+      ids[k] = ids[from] as string
+      days[k] = days[from] as number
+      k = from
+    }
+    ids[k] = firstId
+    days[k] = firstDay
+  }
+}
+
+// out[j] = column[index[j]], returning out.
+function gather<T extends Uint16Array | Uint32Array>(out: T, column: Uint32Array, index: U32List): T {
+  for (let j = 0; j < index.length; j++) out[j] = column[index.get(j)] as number
+  return out
+}
+
+// The first index of a sorted array whose value is at least x.
+function lowerBound(sorted: Uint32Array, x: number): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((sorted[mid] as number) < x) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+function isItem(x: unknown): x is Item {
+  if (typeof x !== 'object' || x === null) return false
+  const { context, type, value, is_metadata } = x as Record<string, unknown>
+  return (
+    typeof context === 'string' &&
+    typeof type === 'string' &&
+    typeof value === 'string' &&
+    typeof is_metadata === 'boolean'
+  )
+}
