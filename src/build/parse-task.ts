@@ -108,7 +108,8 @@ class StopTask extends Error {}
 export async function runParseTask(task: ParseTask, options: TaskOptions, post: TaskPost): Promise<void> {
   const hosts = new HostCheck()
   const preparer = new WhoisPreparer(hosts)
-  const packer = new ChunkPacker()
+  // WHOIS records stay packed for the engine's lifetime: compressed here, off the main thread.
+  const packer = new ChunkPacker({ compressed: task.kind === 'whois' })
   let keys: string[] = []
   let created: number[] = []
   let ids: string[] = []

@@ -2,20 +2,22 @@
  * The WHOIS side of a build: packed records arrive chunk by chunk in load order (parse-task.ts),
  * a later record of a domain replaces the earlier one (SPEC 2), and `finish` numbers the domains
  * in result order (created descending, undated last, domain ascending: SPEC 5) and returns the
- * record store's state. Records are never objects here: 800 bytes a record packed instead of ~2 KB
- * of heap, so 10M records fit.
+ * record store's state. Records are never objects here: ~200 bytes a record packed and compressed
+ * in the parse tasks (block-codec.ts) instead of ~2 KB of heap, so 10M records fit.
  *
  * Layout while loading (k distinct domains, s slots, stale included):
  *   keys      TermDictionaryBuilder  domain → key id, in first-seen order (typed arrays, no Map)
  *   lastSlot  Uint32Array(k)         the slot of each domain's latest record
  *   created   Float64Array(k)        that record's created_norm instant, NaN when it has none
  *   slotKey   Uint32Array(s)         the domain of each slot
- *   chunks    PackedChunk[]          the packed records, slots in order
+ *   chunks    PackedChunk[]          the packed, compressed records, slots in order
  * A replaced record leaves a stale slot; when stale slots reach a third of all, the chunks holding
- * them are rewritten without them (a byte copy, no decoding), so daily snapshots of the same
- * domains loaded one after another never hold more than 1.5 times the distinct records.
+ * them are rewritten without them (inflated, the live encodings copied and compressed again with
+ * the chunk's dictionary, on this thread: no record is decoded; chunks with no live record are
+ * dropped whole), so daily snapshots of the same domains loaded one after another never hold more
+ * than 1.5 times the distinct records.
  */
-import type { PackedChunk } from '../indexes/chunk-packer.js'
+import { encodingsOf, type PackedChunk, withEncodings } from '../indexes/chunk-packer.js'
 import { room } from '../indexes/grow.js'
 import { assembleChunks } from '../indexes/packed-slots.js'
 import type { RecordStoreState } from '../indexes/record-store.js'
@@ -103,7 +105,7 @@ export class WhoisLog {
     let slot = 0
     let next = 0
     for (const chunk of this.#chunks) {
-      const { ends, bytes } = chunk
+      const { ends } = chunk
       let live = 0
       for (let i = 0; i < ends.length; i++) if (lastSlot[slotKey[slot + i] as number] === slot + i) live++
       if (live === ends.length) {
@@ -115,6 +117,11 @@ export class WhoisLog {
         kept.push(chunk)
         continue
       }
+      if (live === 0) {
+        slot += ends.length
+        continue
+      }
+      const bytes = encodingsOf(chunk)
       const liveEnds = new Uint32Array(live)
       let size = 0
       for (let i = 0; i < ends.length; i++) {
@@ -134,7 +141,7 @@ export class WhoisLog {
         lastSlot[key] = next
         slotKey[next++] = key
       }
-      if (live > 0) kept.push({ bytes: liveBytes, ends: liveEnds, structures: chunk.structures })
+      kept.push(withEncodings(chunk, liveBytes, liveEnds))
     }
     this.#chunks = kept
     this.#slots = next

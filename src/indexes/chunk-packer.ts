@@ -1,19 +1,26 @@
 /**
  * Packs values (WHOIS records, DNS observations) into chunks of back-to-back encodings
  * (exact-pack.ts: msgpackr with shared structures, the V8 serializer for values msgpackr would
- * alter). One packer owns one msgpackr instance and its structures, so a chunk is decoded with the
- * structures of the packer that wrote it: the same input always packs to the same bytes, whichever
- * thread packs it.
+ * alter), compressed in blocks when the packer is told to (block-codec.ts: WHOIS records, which
+ * stay packed for the engine's lifetime; observations are read once while indexing). One packer
+ * owns one msgpackr instance and its structures, so a chunk is decoded with the structures of the
+ * packer that wrote it: the same input always packs to the same bytes, whichever thread packs it.
  *
- * Layout of a chunk:
- *   bytes       Uint8Array      the encodings, back to back
- *   ends        Uint32Array(k)  value i ends at byte ends[i] and starts at ends[i − 1] (0 for i = 0)
- *   structures  string[][]      the packer's shared structures when the chunk was taken (a prefix
- *                               of every later chunk's: structures are only ever appended)
- * A chunk holds at most 2^14 values and closes once past 32 MiB, so its offsets fit 32 bits and no
- * buffer comes near the 2 GiB a single read or transfer can move.
+ * Layout of a chunk (k values):
+ *   bytes        Uint8Array      the encodings back to back, or, compressed, the blocks holding
+ *                                them (block-codec.ts)
+ *   ends         Uint32Array(k)  value i ends at byte ends[i] of the encodings back to back and
+ *                                starts at ends[i − 1] (0 for i = 0), compressed or not
+ *   blockValues  number          values a block holds; 0 when the bytes are not compressed
+ *   blockEnds    Uint32Array     compressed block b ends at byte blockEnds[b]; empty if not
+ *   dictionary   Uint8Array      the blocks' preset dictionary; empty if not compressed
+ *   structures   string[][]      the packer's shared structures when the chunk was taken (a prefix
+ *                                of every later chunk's: structures are only ever appended)
+ * A chunk holds at most 2^14 values and closes once past 32 MiB of encodings, so its offsets fit 32
+ * bits and no buffer comes near the 2 GiB a single read or transfer can move.
  */
 import { Packr } from 'msgpackr'
+import { BLOCK_VALUES, compressBlocks, inflateBlock, sampleDictionary } from './block-codec.js'
 import { packExact } from './exact-pack.js'
 import { grow } from './grow.js'
 
@@ -32,7 +39,16 @@ const CHUNK_BYTES = 32 << 20
 export interface PackedChunk {
   readonly bytes: Uint8Array
   readonly ends: Uint32Array
+  readonly blockValues: number
+  readonly blockEnds: Uint32Array
+  readonly dictionary: Uint8Array
   readonly structures: readonly (readonly string[])[]
+}
+
+/** Options of {@link ChunkPacker}. */
+export interface PackerOptions {
+  /** Compress each chunk in blocks when it is taken (block-codec.ts). Default false. */
+  readonly compressed?: boolean
 }
 
 /**
@@ -52,22 +68,71 @@ export function unpackerFor(structures: readonly (readonly string[])[]): Packr {
 }
 
 /**
+ * The encodings of a chunk's values back to back, inflated if the chunk is compressed.
+ *
+ * @param chunk - a chunk
+ * @example
+ * ```ts
+ * encodingsOf(chunk).length // chunk.ends[chunk.ends.length - 1]
+ * ```
+ */
+export function encodingsOf(chunk: PackedChunk): Uint8Array {
+  const { bytes, blockEnds, dictionary } = chunk
+  if (chunk.blockValues === 0) return bytes
+  const encodings = new Uint8Array(chunk.ends.length === 0 ? 0 : (chunk.ends.at(-1) as number))
+  let at = 0
+  for (let b = 0; b < blockEnds.length; b++) {
+    const block = inflateBlock(bytes.subarray(b === 0 ? 0 : blockEnds[b - 1], blockEnds[b]), dictionary)
+    encodings.set(block, at)
+    at += block.length
+  }
+  return encodings
+}
+
+/**
+ * A chunk holding other encodings with the same structures, compressed as the chunk was (with its
+ * dictionary, so no value needs re-encoding).
+ *
+ * @param chunk - the chunk whose structures, compression and dictionary to keep
+ * @param encodings - encodings back to back, packed with those structures
+ * @param ends - value i ends at byte ends[i] of `encodings`
+ * @example
+ * ```ts
+ * withEncodings(chunk, encodingsOf(chunk), chunk.ends) // equal to chunk
+ * ```
+ */
+export function withEncodings(chunk: PackedChunk, encodings: Uint8Array, ends: Uint32Array): PackedChunk {
+  const { blockValues, dictionary, structures } = chunk
+  if (blockValues === 0)
+    return { bytes: encodings, ends, blockValues, blockEnds: new Uint32Array(0), dictionary, structures }
+  const { bytes, blockEnds } = compressBlocks(encodings, ends, dictionary)
+  return { bytes, ends, blockValues, blockEnds, dictionary, structures }
+}
+
+/**
  * Packs values into chunks.
  *
  * @example
  * ```ts
  * const packer = new ChunkPacker()
  * packer.add({ query: 'a.com' })
- * packer.take() // { bytes: <…>, ends: Uint32Array [14], structures: [['query']] }
+ * packer.take() // { bytes: <…>, ends: Uint32Array [14], blockValues: 0, …, structures: [['query']] }
+ * new ChunkPacker({ compressed: true }) // chunks compressed in blocks of 4 values
  * ```
  */
 export class ChunkPacker {
+  readonly #compressed: boolean
   readonly #structures: string[][] = []
   readonly #packr = new Packr({ structures: this.#structures, maxSharedStructures: MAX_SHARED_STRUCTURES })
   #bytes = new Uint8Array(1 << 16)
   #used = 0
   #ends = new Uint32Array(CHUNK_VALUES)
   #count = 0
+
+  /** @param options - see {@link PackerOptions} */
+  constructor(options: PackerOptions = {}) {
+    this.#compressed = options.compressed ?? false
+  }
 
   /** The number of values in the open chunk. */
   get count(): number {
@@ -89,15 +154,29 @@ export class ChunkPacker {
     this.#ends[this.#count++] = needed
   }
 
-  /** Closes the open chunk and returns it (each array owns its buffer: transferable). */
+  /**
+   * Closes the open chunk and returns it, compressed if the packer compresses (each array owns its
+   * buffer: transferable).
+   */
   take(): PackedChunk {
-    const chunk: PackedChunk = {
-      bytes: this.#bytes.slice(0, this.#used),
-      ends: this.#ends.slice(0, this.#count),
-      structures: this.#structures.map((keys) => [...keys]),
-    }
+    const encodings = this.#bytes.subarray(0, this.#used)
+    const ends = this.#ends.slice(0, this.#count)
+    const structures = this.#structures.map((keys) => [...keys])
     this.#used = 0
     this.#count = 0
-    return chunk
+    if (!this.#compressed) {
+      const bytes = encodings.slice()
+      return {
+        bytes,
+        ends,
+        blockValues: 0,
+        blockEnds: new Uint32Array(0),
+        dictionary: new Uint8Array(0),
+        structures,
+      }
+    }
+    const dictionary = sampleDictionary(encodings, ends)
+    const { bytes, blockEnds } = compressBlocks(encodings, ends, dictionary)
+    return { bytes, ends, blockValues: BLOCK_VALUES, blockEnds, dictionary, structures }
   }
 }

@@ -23,7 +23,7 @@
 import { crc32 } from './crc32.js'
 
 /** The format version this library writes and reads; another version is `incompatible_snapshot`. */
-export const FORMAT_VERSION = 2
+export const FORMAT_VERSION = 3
 
 /** The file signature. */
 export const MAGIC = Uint8Array.of(0x89, 0x44, 0x4d, 0x58, 0x0d, 0x0a, 0x1a, 0x0a)
@@ -172,7 +172,7 @@ export function hasMagic(bytes: Uint8Array): boolean {
  * @param bytes - the first {@link HEADER_BYTES} bytes of the file
  * @example
  * ```ts
- * decodeHeader(encodeHeader(fields)).version // 2
+ * decodeHeader(encodeHeader(fields)).version // 3
  * ```
  */
 export function decodeHeader(bytes: Uint8Array): Header {

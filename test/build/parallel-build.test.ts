@@ -31,7 +31,18 @@ function build(sources: Sources, workers: number, rangeBytes: number, strict = f
 /** Everything a build produced, in comparable form: records by document, index states, counts. */
 function outcome(parts: BuiltParts): unknown {
   const records = Array.from({ length: parts.store.size }, (_, doc) => parts.store.get(doc))
-  const { chunks: _c, chunkStarts: _s, ends: _e, codecs: _k, chunkCodec: _h, ...lookup } = parts.store.state
+  // The packed layout (chunks, their blocks and dictionaries) follows where tasks cut the input.
+  const {
+    chunks: _c,
+    chunkStarts: _s,
+    ends: _e,
+    blockValues: _v,
+    blockEnds: _b,
+    dictionaries: _d,
+    codecs: _k,
+    chunkCodec: _h,
+    ...lookup
+  } = parts.store.state
   return {
     records,
     lookup,

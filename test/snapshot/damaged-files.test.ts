@@ -130,14 +130,17 @@ describe('damaged snapshots', () => {
 
   it('refuses another format version as incompatible, checksums intact', async () => {
     const bytes = readFileSync(original)
-    // Version 1 is the earlier layout of the record store: refused, never misread.
-    bytes.writeUInt32LE(1, 8)
-    bytes.writeUInt32LE(crc32(bytes.subarray(0, 36), 0), 36)
-    const path = join(dir, 'version1.dmx')
-    writeFileSync(path, bytes)
-    const error = await openError(path)
-    expect(error.code).toBe('incompatible_snapshot')
-    expect(error.message).toContain('version 1; this version of domindex reads version 2')
+    // Version 2 held the records uncompressed, version 1 in an earlier layout still: refused,
+    // never misread.
+    for (const version of [1, 2]) {
+      bytes.writeUInt32LE(version, 8)
+      bytes.writeUInt32LE(crc32(bytes.subarray(0, 36), 0), 36)
+      const path = join(dir, `version${version}.dmx`)
+      writeFileSync(path, bytes)
+      const error = await openError(path)
+      expect(error.code).toBe('incompatible_snapshot')
+      expect(error.message).toContain(`version ${version}; this version of domindex reads version 3`)
+    }
   })
 
   it('refuses a file of another kind as incompatible, and a missing file as unreadable', async () => {
