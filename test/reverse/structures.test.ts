@@ -1,12 +1,14 @@
 /**
  * The building blocks of the reverse index against plain JS equivalents: term dictionary, postings
- * builder, chunked lists, doc-id set operations, date parsing, and the save/reopen state.
+ * builder, chunked lists, varint streams, doc-id set operations, date parsing, and the save/reopen state.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { normInstant } from '../../src/indexes/reverse/date-column.js'
 import { PostingsBuilder } from '../../src/indexes/reverse/postings.js'
+import { PostingsLayout } from '../../src/indexes/reverse/postings-layout.js'
 import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
+import { VarintChunks } from '../../src/indexes/reverse/varint-chunks.js'
 import { TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
 import { U32Chunks } from '../../src/indexes/u32-chunks.js'
 import { gallop, intersectInto, sortedDistinct } from '../../src/query/reverse/doc-ids.js'
@@ -85,6 +87,66 @@ describe('PostingsBuilder', () => {
         },
       ),
       SETTINGS,
+    )
+  })
+  it('rejects values of a term that descend', () => {
+    const builder = new PostingsBuilder(true)
+    builder.startDoc(0)
+    builder.add(1, 5)
+    builder.add(1, 5)
+    expect(() => builder.add(1, 4)).toThrow(/must ascend/)
+  })
+})
+
+describe('PostingsLayout', () => {
+  it('lays out the same postings as PostingsBuilder from two passes over the occurrences', () => {
+    const occurrence = fc.tuple(fc.nat({ max: 6 }), fc.oneof(fc.nat({ max: 20 }), fc.nat({ max: 70000 })))
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(occurrence, { maxLength: 12 }), { maxLength: 10 }),
+        fc.boolean(),
+        (docs, payload) => {
+          const builder = new PostingsBuilder(payload)
+          const layout = new PostingsLayout(7, payload)
+          // Values ascend within a document, as both require; terms interleave.
+          const sorted = docs.map((occurrences) => [...occurrences].sort((a, b) => a[1] - b[1]))
+          for (const pass of ['count', 'scatter', 'build']) {
+            if (pass === 'scatter') layout.allocate()
+            sorted.forEach((occurrences, doc) => {
+              const sink = pass === 'build' ? builder : layout
+              sink.startDoc(doc * 3)
+              for (const [term, value] of occurrences) sink.add(term, value)
+              if (pass === 'build') builder.endDoc()
+            })
+          }
+          expect(layout.finish()).toStrictEqual(builder.finish(7))
+        },
+      ),
+      SETTINGS,
+    )
+  })
+})
+
+describe('VarintChunks', () => {
+  it('reads back every value across chunks, skipping, then consuming', () => {
+    fc.assert(
+      // Up to 20,000 values of up to 5 bytes: several chunks from the first 4 KiB one.
+      fc.property(
+        fc.array(fc.oneof(fc.nat({ max: 300 }), fc.nat({ max: 2 ** 32 - 1 })), { maxLength: 20000 }),
+        fc.nat({ max: 20000 }),
+        (values, skipped) => {
+          const stream = new VarintChunks()
+          for (const value of values) stream.push(value)
+          const skipping = stream.reader(false)
+          const from = Math.min(skipped, values.length)
+          skipping.skip(from)
+          for (let i = from; i < values.length; i++) expect(skipping.next()).toBe(values[i])
+          const consuming = stream.reader(true)
+          for (const value of values) expect(consuming.next()).toBe(value)
+          expect(() => consuming.next()).toThrow(/past the end/)
+        },
+      ),
+      { ...SETTINGS, numRuns: 30 },
     )
   })
 })

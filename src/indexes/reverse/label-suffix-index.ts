@@ -18,10 +18,12 @@
  *   docHostRank   Uint32Array       host ranks, distinct within a document
  */
 import { normalizeHost } from '../../normalize/host.js'
+import { grow } from '../grow.js'
 import { TermDictionaryBuilder } from '../term-dictionary.js'
 import { U32Chunks } from '../u32-chunks.js'
 import { compareBytes, encodeUtf8, utf8Scratch } from '../utf8.js'
-import { type Postings, PostingsBuilder } from './postings.js'
+import type { Postings } from './postings.js'
+import { PostingsLayout } from './postings-layout.js'
 
 /** The plain-data state of a {@link LabelSuffixIndex}. */
 export interface LabelSuffixIndexState {
@@ -75,8 +77,9 @@ export function reverseLabels(host: string): string {
  *
  * @example
  * ```ts
- * const index = LabelSuffixIndex.build([['ns1.example.com'], ['ns1.notexample.com']])
- * const r = index.ranks('example.com') // document 0's host only
+ * const b = new LabelSuffixIndexBuilder(2)
+ * b.addDoc(['ns1.example.com']); b.addDoc(['ns1.notexample.com'])
+ * b.finish().ranks('example.com') // document 0's host only
  * ```
  */
 export class LabelSuffixIndex {
@@ -96,94 +99,6 @@ export class LabelSuffixIndex {
     this.docHostRank = state.docHostRank
     this.#keyBytes = state.keyBytes
     this.#keyStart = state.keyStart
-  }
-
-  /**
-   * Builds the index from each document's nameserver values (a string, an array, or anything else
-   * for none; non-string elements are skipped).
-   *
-   * @param byDoc - the `domain.nameservers` of each document, in id order
-   */
-  static build(byDoc: ArrayLike<unknown>): LabelSuffixIndex {
-    const dictionary = new TermDictionaryBuilder()
-    const docHostStart = new Uint32Array(byDoc.length + 1)
-    const pairHost = new U32Chunks()
-    // Raw value → host id (-1: nothing to match), so each distinct raw value is normalised once. In
-    // typed arrays rather than a Map: nothing for the collector to trace while the records' large
-    // heap is live, and no bound to reset at (1M generated records hold ~450,000 distinct hosts).
-    const raws = new TermDictionaryBuilder()
-    let hostOfRaw = new Int32Array(1024)
-    for (let doc = 0; doc < byDoc.length; doc++) {
-      const value = byDoc[doc]
-      const values: readonly unknown[] = Array.isArray(value) ? value : [value]
-      const first = pairHost.length
-      for (const raw of values) {
-        if (typeof raw !== 'string') continue
-        const known = raws.size
-        const rawId = raws.intern(raw)
-        if (rawId >= hostOfRaw.length) {
-          const bigger = new Int32Array(hostOfRaw.length * 2)
-          bigger.set(hostOfRaw)
-          hostOfRaw = bigger
-        }
-        if (rawId === known) {
-          const key = nameserverKey(raw)
-          hostOfRaw[rawId] = key === '' ? -1 : dictionary.intern(key)
-        }
-        const id = hostOfRaw[rawId] as number
-        if (id < 0) continue
-        let seen = false
-        for (let i = first; i < pairHost.length && !seen; i++) seen = pairHost.get(i) === id
-        if (!seen) pairHost.push(id)
-      }
-      docHostStart[doc + 1] = pairHost.length
-    }
-    const { starts, bytes } = dictionary.freeze().state
-    const count = starts.length - 1
-    const byKey = new Uint32Array(count)
-    for (let id = 0; id < count; id++) byKey[id] = id
-    byKey.sort((a, b) =>
-      compareBytes(
-        bytes,
-        starts[a] as number,
-        starts[a + 1] as number,
-        bytes,
-        starts[b] as number,
-        starts[b + 1] as number,
-      ),
-    )
-    const rankOf = new Uint32Array(count)
-    const keyStart = new Uint32Array(count + 1)
-    const keyBytes = new Uint8Array(bytes.length)
-    for (let r = 0; r < count; r++) {
-      const id = byKey[r] as number
-      rankOf[id] = r
-      const start = starts[id] as number
-      const end = starts[id + 1] as number
-      keyBytes.set(bytes.subarray(start, end), keyStart[r] as number)
-      keyStart[r + 1] = (keyStart[r] as number) + end - start
-    }
-    const docHostRank = new Uint32Array(pairHost.length)
-    const postings = new PostingsBuilder(false)
-    for (let doc = 0; doc < byDoc.length; doc++) {
-      const end = docHostStart[doc + 1] as number
-      let i = docHostStart[doc] as number
-      if (i === end) continue
-      postings.startDoc(doc)
-      for (; i < end; i++) {
-        const rank = rankOf[pairHost.get(i)] as number
-        docHostRank[i] = rank
-        postings.add(rank, 0)
-      }
-      postings.endDoc()
-    }
-    return new LabelSuffixIndex({
-      keyBytes,
-      keyStart,
-      hosts: postings.finish(count),
-      docHostStart,
-      docHostRank,
-    })
   }
 
   /** The plain data of this index. */
@@ -235,5 +150,124 @@ export class LabelSuffixIndex {
       0,
       length,
     )
+  }
+}
+
+/**
+ * Builds a {@link LabelSuffixIndex} from each document's nameserver values, given in id order as
+ * the records are read. Only interned ids are kept while the records stream by (a raw value's
+ * host id, and per document its distinct host ids), never the records' own arrays or strings.
+ *
+ * @example
+ * ```ts
+ * const b = new LabelSuffixIndexBuilder(2)
+ * b.addDoc(['ns1.example.com', 'ns2.example.com']); b.addDoc(undefined)
+ * b.finish().docHostStart // Uint32Array [0, 2, 2]
+ * ```
+ */
+export class LabelSuffixIndexBuilder {
+  readonly #dictionary = new TermDictionaryBuilder()
+  // Raw value → host id (-1: nothing to match), so each distinct raw value is normalised once. In
+  // typed arrays rather than a Map: nothing for the collector to trace while the records' large
+  // heap is live, and no bound to reset at (1M generated records hold ~450,000 distinct hosts).
+  readonly #raws = new TermDictionaryBuilder()
+  #hostOfRaw = new Int32Array(1024)
+  readonly #docHostStart: Uint32Array
+  readonly #pairHost = new U32Chunks()
+  #doc = 0
+
+  /** @param docCount - the number of documents N; each must be added, in id order */
+  constructor(docCount: number) {
+    this.#docHostStart = new Uint32Array(docCount + 1)
+  }
+
+  /**
+   * Adds the next document's `domain.nameservers`: a string, an array (non-string elements are
+   * skipped), or anything else for none.
+   *
+   * @example
+   * ```ts
+   * b.addDoc(['ns1.example.com'])
+   * ```
+   */
+  addDoc(value: unknown): void {
+    const doc = this.#doc++
+    if (doc + 1 >= this.#docHostStart.length)
+      throw new Error(
+        `domindex: nameservers of document ${doc}, but ${this.#docHostStart.length - 1} documents expected`,
+      )
+    const pairHost = this.#pairHost
+    const first = pairHost.length
+    const values: readonly unknown[] = Array.isArray(value) ? value : [value]
+    for (const raw of values) {
+      if (typeof raw !== 'string') continue
+      const id = this.#hostOf(raw)
+      if (id < 0) continue
+      let seen = false
+      for (let i = first; i < pairHost.length && !seen; i++) seen = pairHost.get(i) === id
+      if (!seen) pairHost.push(id)
+    }
+    this.#docHostStart[doc + 1] = pairHost.length
+  }
+
+  /** Sorts the hosts by key and lays out the index; the builder must not be used afterwards. */
+  finish(): LabelSuffixIndex {
+    const docCount = this.#docHostStart.length - 1
+    if (this.#doc !== docCount)
+      throw new Error(`domindex: nameservers of ${this.#doc} documents added, ${docCount} expected`)
+    const docHostStart = this.#docHostStart
+    const pairHost = this.#pairHost
+    const { starts, bytes } = this.#dictionary.freeze().state
+    const count = starts.length - 1
+    const byKey = new Uint32Array(count)
+    for (let id = 0; id < count; id++) byKey[id] = id
+    byKey.sort((a, b) =>
+      compareBytes(
+        bytes,
+        starts[a] as number,
+        starts[a + 1] as number,
+        bytes,
+        starts[b] as number,
+        starts[b + 1] as number,
+      ),
+    )
+    const rankOf = new Uint32Array(count)
+    const keyStart = new Uint32Array(count + 1)
+    const keyBytes = new Uint8Array(bytes.length)
+    for (let r = 0; r < count; r++) {
+      const id = byKey[r] as number
+      rankOf[id] = r
+      const start = starts[id] as number
+      const end = starts[id + 1] as number
+      keyBytes.set(bytes.subarray(start, end), keyStart[r] as number)
+      keyStart[r + 1] = (keyStart[r] as number) + end - start
+    }
+    const docHostRank = new Uint32Array(pairHost.length)
+    for (let i = 0; i < docHostRank.length; i++) docHostRank[i] = rankOf[pairHost.get(i)] as number
+    // The host postings are the transpose of docHostRank: two passes over it, nothing collected.
+    const hosts = new PostingsLayout(count, false)
+    for (let pass = 0; pass < 2; pass++) {
+      if (pass === 1) hosts.allocate()
+      for (let doc = 0; doc < docCount; doc++) {
+        const end = docHostStart[doc + 1] as number
+        let i = docHostStart[doc] as number
+        if (i === end) continue
+        hosts.startDoc(doc)
+        for (; i < end; i++) hosts.add(docHostRank[i] as number, 0)
+      }
+    }
+    return new LabelSuffixIndex({ keyBytes, keyStart, hosts: hosts.finish(), docHostStart, docHostRank })
+  }
+
+  /** The host id of a raw value, or -1 when it has nothing to match. */
+  #hostOf(raw: string): number {
+    const known = this.#raws.size
+    const rawId = this.#raws.intern(raw)
+    if (rawId === known) {
+      if (rawId >= this.#hostOfRaw.length) this.#hostOfRaw = grow(this.#hostOfRaw, rawId + 1)
+      const key = nameserverKey(raw)
+      this.#hostOfRaw[rawId] = key === '' ? -1 : this.#dictionary.intern(key)
+    }
+    return this.#hostOfRaw[rawId] as number
   }
 }

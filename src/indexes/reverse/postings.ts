@@ -17,7 +17,7 @@
  */
 
 import { grow } from '../grow.js'
-import { U32Chunks } from '../u32-chunks.js'
+import { VarintChunks } from './varint-chunks.js'
 
 /** The plain-data state of a posting list set. */
 export interface Postings {
@@ -30,9 +30,16 @@ export interface Postings {
 /**
  * Collects (term, document, payload) occurrences in document order and lays them out term-major.
  * Build memory stays in typed arrays: per document the occurrences are grouped by term with a
- * counting sort over the document's own terms, appended as (term, count, values) pairs, and
- * `finish` scatters the pairs into their terms' rows (a counting sort by term), so no per-token or
- * per-term JS object is ever made. Peak memory is about twice the final payload.
+ * counting sort over the document's own terms and appended to a varint stream (varint-chunks.ts)
+ * as a run: the gap to the previous run's document, the number of groups, then per group its term
+ * and, with payload, its value count and values, each as the difference from the value before it
+ * (the first from the previous group's first value, modulo 2^32).
+ * `finish` counts the terms' entries and values in one pass over the stream, allocates the
+ * term-major arrays at their exact sizes, and scatters the runs into their terms' rows in a second,
+ * consuming pass that gives each stream chunk back once read, so no per-token or per-term JS
+ * object is ever made. The peak is the stream (~1.5 bytes a value, ~2.7 a term id) plus the
+ * finished postings; a builder that keeps a smaller record of its own, from which it can produce the
+ * occurrences again, lays them out with PostingsLayout (postings-layout.ts) instead.
  *
  * @example
  * ```ts
@@ -56,12 +63,12 @@ export class PostingsBuilder {
   #occurrences = 0
   #sorted: Uint32Array = new Uint32Array(256)
   #doc = -1
-  // Document-major output: per document with pairs, its id and the end of its pairs.
-  readonly #runDoc = new U32Chunks()
-  readonly #runEnd = new U32Chunks()
-  readonly #pairTerm = new U32Chunks()
-  readonly #pairCount = new U32Chunks()
-  readonly #values = new U32Chunks()
+  // Document-major output: one run per document with pairs; totals of runs, pairs and values.
+  readonly #runs = new VarintChunks()
+  #runCount = 0
+  #runDoc = -1
+  #pairs = 0
+  #values = 0
   #maxTerm = -1
   #maxValue = 0
 
@@ -115,7 +122,12 @@ export class PostingsBuilder {
       this.#groupCount[g] = 0
     } else {
       g = this.#groupOf[term] as number
-      if (!this.#withPayload || this.#groupLast[g] === value) return
+      if (!this.#withPayload) return
+      const last = this.#groupLast[g] as number
+      if (value <= last) {
+        if (value === last) return
+        throw new Error(`domindex: values of term ${term} must ascend, got ${value} after ${last}`)
+      }
     }
     this.#groupLast[g] = value
     if (value > this.#maxValue) this.#maxValue = value
@@ -130,7 +142,7 @@ export class PostingsBuilder {
   }
 
   /**
-   * Ends the current document, appending its pairs.
+   * Ends the current document, appending its run.
    *
    * @example
    * ```ts
@@ -140,13 +152,16 @@ export class PostingsBuilder {
   endDoc(): void {
     const groups = this.#groups
     if (groups === 0) return
-    for (let g = 0; g < groups; g++) {
-      this.#pairTerm.push(this.#groupTerm[g] as number)
-      this.#pairCount.push(this.#groupCount[g] as number)
+    const runs = this.#runs
+    runs.push(this.#doc - this.#runDoc - 1)
+    runs.push(groups)
+    this.#runDoc = this.#doc
+    this.#runCount++
+    this.#pairs += groups
+    if (!this.#withPayload) {
+      for (let g = 0; g < groups; g++) runs.push(this.#groupTerm[g] as number)
+      return
     }
-    this.#runDoc.push(this.#doc)
-    this.#runEnd.push(this.#pairTerm.length)
-    if (!this.#withPayload) return
     // Counting sort of the document's occurrences by group; groupLast is reused as the cursor.
     let offset = 0
     for (let g = 0; g < groups; g++) {
@@ -160,11 +175,28 @@ export class PostingsBuilder {
       this.#sorted[at] = this.#occValue[k] as number
       this.#groupLast[g] = at + 1
     }
-    for (let k = 0; k < offset; k++) this.#values.push(this.#sorted[k] as number)
+    this.#values += offset
+    // A group's first value is written as the difference from the previous group's first value,
+    // modulo 2^32: groups are numbered in order of first occurrence, so for positions it is the
+    // small step to the next new token instead of the whole position.
+    for (let g = 0, k = 0, first = 0; g < groups; g++) {
+      const count = this.#groupCount[g] as number
+      runs.push(this.#groupTerm[g] as number)
+      runs.push(count)
+      const end = k + count
+      let previous = this.#sorted[k] as number
+      runs.push((previous - first) >>> 0)
+      first = previous
+      for (k++; k < end; k++) {
+        const value = this.#sorted[k] as number
+        runs.push(value - previous)
+        previous = value
+      }
+    }
   }
 
   /**
-   * Lays the collected pairs out term-major.
+   * Lays the collected runs out term-major; the builder must not be used afterwards.
    *
    * @param termCount - the number of terms T (at least 1 + the largest term added)
    * @example
@@ -175,43 +207,63 @@ export class PostingsBuilder {
   finish(termCount: number): Postings {
     if (termCount <= this.#maxTerm)
       throw new Error(`domindex: termCount ${termCount} ≤ term ${this.#maxTerm}`)
-    const pairs = this.#pairTerm.length
+    // The per-term scratch goes before the layout is allocated.
+    this.#lastDoc = new Uint32Array(0)
+    this.#groupOf = new Uint32Array(0)
+    const withPayload = this.#withPayload
+    const pairs = this.#pairs
+    const runCount = this.#runCount
+    // termStart[t + 1] (and valueStart[t + 1]) first count term t's entries (values), then hold
+    // where its next one goes, and end as the start of term t + 1.
     const termStart = new Uint32Array(termCount + 1)
-    const valueStart = new Uint32Array(this.#withPayload ? termCount + 1 : 0)
-    for (let p = 0; p < pairs; p++) {
-      const t = this.#pairTerm.get(p)
-      termStart[t + 1] = (termStart[t + 1] as number) + 1
-      if (this.#withPayload) valueStart[t + 1] = (valueStart[t + 1] as number) + this.#pairCount.get(p)
-    }
-    for (let t = 0; t < termCount; t++) {
-      termStart[t + 1] = (termStart[t + 1] as number) + (termStart[t] as number)
-      if (this.#withPayload) valueStart[t + 1] = (valueStart[t + 1] as number) + (valueStart[t] as number)
-    }
-    const docs = new Uint32Array(pairs)
-    const payloadStart = new Uint32Array(this.#withPayload ? pairs + 1 : 0)
-    const payload =
-      this.#maxValue < 0x10000 ? new Uint16Array(this.#values.length) : new Uint32Array(this.#values.length)
-    const entryCursor = termStart.slice(0, termCount)
-    const valueCursor = valueStart.slice(0, termCount)
-    let p = 0
-    let q = 0
-    for (let r = 0; r < this.#runDoc.length; r++) {
-      const doc = this.#runDoc.get(r)
-      const end = this.#runEnd.get(r)
-      for (; p < end; p++) {
-        const t = this.#pairTerm.get(p)
-        const e = entryCursor[t] as number
-        entryCursor[t] = e + 1
-        docs[e] = doc
-        if (!this.#withPayload) continue
-        const n = this.#pairCount.get(p)
-        let at = valueCursor[t] as number
-        payloadStart[e] = at
-        for (let i = 0; i < n; i++) payload[at++] = this.#values.get(q++)
-        valueCursor[t] = at
+    const valueStart = new Uint32Array(withPayload ? termCount + 1 : 0)
+    const counting = this.#runs.reader(false)
+    for (let r = 0; r < runCount; r++) {
+      counting.next()
+      for (let g = counting.next(); g > 0; g--) {
+        const t = counting.next() + 1
+        termStart[t] = (termStart[t] as number) + 1
+        if (!withPayload) continue
+        const n = counting.next()
+        valueStart[t] = (valueStart[t] as number) + n
+        counting.skip(n)
       }
     }
-    if (this.#withPayload) payloadStart[pairs] = payload.length
+    for (let t = 1, entries = 0, values = 0; t <= termCount; t++) {
+      const e = termStart[t] as number
+      termStart[t] = entries
+      entries += e
+      if (!withPayload) continue
+      const v = valueStart[t] as number
+      valueStart[t] = values
+      values += v
+    }
+    const docs = new Uint32Array(pairs)
+    const payloadStart = new Uint32Array(withPayload ? pairs + 1 : 0)
+    const payload = this.#maxValue < 0x10000 ? new Uint16Array(this.#values) : new Uint32Array(this.#values)
+    const runs = this.#runs.reader(true)
+    for (let r = 0, doc = -1; r < runCount; r++) {
+      doc += runs.next() + 1
+      let first = 0
+      for (let g = runs.next(); g > 0; g--) {
+        const t = runs.next() + 1
+        const e = termStart[t] as number
+        termStart[t] = e + 1
+        docs[e] = doc
+        if (!withPayload) continue
+        const n = runs.next()
+        let at = valueStart[t] as number
+        payloadStart[e] = at
+        first = (first + runs.next()) >>> 0
+        payload[at++] = first
+        for (let i = 1, value = first; i < n; i++) {
+          value += runs.next()
+          payload[at++] = value
+        }
+        valueStart[t] = at
+      }
+    }
+    if (withPayload) payloadStart[pairs] = payload.length
     return { termStart, docs, payloadStart, payload }
   }
 }
