@@ -4,11 +4,11 @@
  * load order (load-merger.ts), interning each observation into DNS columns as it arrives
  * (observation-log.ts), then index: the record store numbers domains in result order, the reverse
  * index decodes each record once from it, and each DNS index is finished from its columns. With
- * workers, the reverse index is built on a worker thread while the calling thread finishes the DNS
- * indexes. No record or observation is ever held as a JS object in bulk, so memory is the packed
+ * workers, and inputs under a quarter of the machine's memory, the reverse index is built on a
+ * worker thread while the calling thread finishes the DNS indexes. No record or observation is ever held as a JS object in bulk, so memory is the packed
  * records, the observations' columns, and the indexes.
  */
-import { availableParallelism } from 'node:os'
+import { availableParallelism, totalmem } from 'node:os'
 import { buildDnsState } from '../indexes/dns/build.js'
 import { DnsIndex } from '../indexes/dns/dns-index.js'
 import { RecordStore, type RecordStoreState } from '../indexes/record-store.js'
@@ -25,6 +25,8 @@ import { buffersOf, spawnWorker } from './spawn-worker.js'
 /** Inputs smaller than this are parsed in the calling thread: starting workers costs more. */
 const PARALLEL_BYTES = 64 << 20
 const DEFAULT_CHUNK = 1 << 20
+/** Inputs larger than the machine's memory divided by this index one job at a time. */
+const OVERLAP_MEMORY_SHARE = 4
 
 /** Options of {@link buildParts}. */
 export interface PipelineOptions {
@@ -66,9 +68,13 @@ export async function buildParts(sources: Sources, options: PipelineOptions): Pr
   merger.done()
   const load = merger.stats()
   const storeState = merger.whois.finish()
-  if (workers === 0 || storeState.slots.length === 0) {
+  // Overlapping the two indexing jobs adds their memory peaks; past a quarter of the machine's
+  // memory in input they run one after the other, the DNS indexes first so that the observations'
+  // columns are dropped before the reverse index grows (README: "Build memory").
+  if (workers === 0 || storeState.slots.length === 0 || totalBytes > totalmem() / OVERLAP_MEMORY_SHARE) {
+    const { mx, txt } = dnsIndexes(merger.takeObservations())
     const store = new RecordStore(storeState)
-    return { store, reverse: ReverseIndex.build(store), ...dnsIndexes(merger.takeObservations()), load }
+    return { store, reverse: ReverseIndex.build(store), mx, txt, load }
   }
   // Two indexing jobs at once: the reverse index on a worker, the DNS indexes here.
   const reverse = buildReverseOnWorker(storeState)
