@@ -68,17 +68,18 @@ export async function buildParts(sources: Sources, options: PipelineOptions): Pr
   merger.done()
   const load = merger.stats()
   const storeState = merger.whois.finish()
-  // Overlapping the two indexing jobs adds their memory peaks; past a quarter of the machine's
-  // memory in input they run one after the other, the DNS indexes first so that the observations'
-  // columns are dropped before the reverse index grows (README: "Build memory").
-  if (workers === 0 || storeState.slots.length === 0 || totalBytes > totalmem() / OVERLAP_MEMORY_SHARE) {
-    const { mx, txt } = dnsIndexes(merger.takeObservations())
+  if (workers === 0 || storeState.slots.length === 0) {
     const store = new RecordStore(storeState)
-    return { store, reverse: ReverseIndex.build(store), mx, txt, load }
+    return { store, reverse: ReverseIndex.build(store), ...dnsIndexes(merger.takeObservations()), load }
   }
-  // Two indexing jobs at once: the reverse index on a worker, the DNS indexes here.
+  // The reverse index builds on a worker, whose heap does not hold the DNS indexes' strings (every
+  // full collection of the calling thread marks them). Overlapping it with the DNS indexes adds
+  // their memory peaks, so past a quarter of the machine's memory in input the DNS indexes are
+  // built first and their columns dropped before the reverse index grows.
+  let dns: { mx: DnsIndex; txt: DnsIndex } | undefined
+  if (totalBytes > totalmem() / OVERLAP_MEMORY_SHARE) dns = dnsIndexes(merger.takeObservations())
   const reverse = buildReverseOnWorker(storeState)
-  const { mx, txt } = dnsIndexes(merger.takeObservations())
+  const { mx, txt } = dns ?? dnsIndexes(merger.takeObservations())
   const built = await reverse
   return { store: new RecordStore(built.store), reverse: new ReverseIndex(built.reverse), mx, txt, load }
 }
