@@ -4,8 +4,10 @@
  * fields and items in that order. dns/column-log.ts must give the same columns.
  */
 
+import type { Columns } from '../../src/indexes/dns/columns.js'
 import { dayNumber } from '../../src/indexes/dns/day.js'
 import { U32List } from '../../src/indexes/dns/growable.js'
+import { FieldTable, ItemTable } from '../../src/indexes/dns/intern-tables.js'
 import type { ObservationSource } from '../../src/indexes/dns/observation-source.js'
 import { resultOrder } from '../../src/indexes/dns/order.js'
 import { itemShape, observationShape } from '../../src/indexes/dns/shapes.js'
@@ -15,31 +17,8 @@ import type { Item, Observation } from '../../src/types.js'
 // Observations decoded and warmed ahead of the pass that interns them (see warm()).
 const BATCH = 64
 
-interface ReferenceColumns {
-  strings: string[]
-  /** The dictionary behind `strings`, for lookups (not kept in the state). */
-  stringIds: StringIds
-  days: Int32Array
-  ids: string[]
-  obsShape: Uint8Array
-  /** The string id of each observation's apex value (its first item's value). */
-  apexValue: Uint32Array
-  verbatimOrdinals: Uint32Array
-  verbatim: Observation[]
-  fieldContext: Uint32Array
-  fieldType: Uint32Array
-  fieldMeta: Uint8Array
-  fieldShape: Uint8Array
-  obsItemStart: Uint32Array
-  obsItemField: Uint16Array | Uint32Array
-  obsItemValue: Uint32Array
-  /** The item id of each occurrence (for the postings; not kept in the state). */
-  occurrenceItem: U32List
-  itemField: Uint32Array
-  itemValue: Uint32Array
-  valueFirstItem: Int32Array
-  itemNextSameValue: Int32Array
-}
+/** The columns, with the dictionary that interned their strings. */
+type ReferenceColumns = Omit<Columns, 'stringIds'> & { stringIds: StringIds }
 
 /**
  * Orders the observations (date descending, id ascending) and interns their strings and items.
@@ -112,7 +91,7 @@ export function resultOrderColumns(source: ObservationSource): ReferenceColumns 
     }
   }
   batch.length = 0
-  const itemColumns = items.columns(strings.size)
+  const itemCols = itemColumns(items, strings.size)
   return {
     strings: Array.from({ length: strings.size }, (_, s) => strings.string(s)),
     stringIds: strings,
@@ -122,16 +101,16 @@ export function resultOrderColumns(source: ObservationSource): ReferenceColumns 
     apexValue,
     verbatimOrdinals: verbatimOrdinals.toArray(),
     verbatim,
-    ...fields.columns(),
+    ...fieldColumns(fields),
     obsItemStart,
     obsItemField: gather(
       fields.size <= 0x10000 ? new Uint16Array(occurrences.length) : new Uint32Array(occurrences.length),
-      itemColumns.itemField,
+      itemCols.itemField,
       occurrences,
     ),
-    obsItemValue: gather(new Uint32Array(occurrences.length), itemColumns.itemValue, occurrences),
+    obsItemValue: gather(new Uint32Array(occurrences.length), itemCols.itemValue, occurrences),
     occurrenceItem: occurrences,
-    ...itemColumns,
+    ...itemCols,
   }
 }
 
@@ -186,118 +165,38 @@ function isItem(x: unknown): x is Item {
   )
 }
 
-// Interns (context, type, is_metadata, shape) tuples. A build meets a handful of them on every
-// item, so the last few found are compared first (integers, no hashing); the map behind them only
-// sees new tuples and odd inputs.
-class FieldTable {
-  readonly #strings: StringIds
-  readonly #context = new U32List(16)
-  readonly #type = new U32List(16)
-  readonly #flags = new U32List(16)
-  readonly #byKey = new Map<string, number>()
-  readonly #names: string[] = []
-  readonly #nameIds: number[] = []
-  readonly #recent: number[] = []
-
-  constructor(strings: StringIds) {
-    this.#strings = strings
-  }
-
-  get size(): number {
-    return this.#context.length
-  }
-
-  intern(context: string, type: string, meta: boolean, shape: number): number {
-    const c = this.#name(context)
-    const t = this.#name(type)
-    const flags = (shape << 1) | (meta ? 1 : 0)
-    for (const f of this.#recent) {
-      if (this.#context.get(f) === c && this.#type.get(f) === t && this.#flags.get(f) === flags) return f
-    }
-    const key = `${c}:${t}:${flags}`
-    let f = this.#byKey.get(key)
-    if (f === undefined) {
-      f = this.#context.length
-      this.#context.push(c)
-      this.#type.push(t)
-      this.#flags.push(flags)
-      this.#byKey.set(key, f)
-    }
-    this.#recent.unshift(f)
-    if (this.#recent.length > 8) this.#recent.pop()
-    return f
-  }
-
-  // Contexts and types: the same few strings on every item, compared before they are hashed.
-  #name(name: string): number {
-    const names = this.#names
-    for (let i = 0; i < names.length; i++) if (names[i] === name) return this.#nameIds[i] as number
-    const id = this.#strings.intern(name)
-    if (names.length < 16) {
-      names.push(name)
-      this.#nameIds.push(id)
-    }
-    return id
-  }
-
-  columns(): Pick<ReferenceColumns, 'fieldContext' | 'fieldType' | 'fieldMeta' | 'fieldShape'> {
-    const flags = this.#flags.toArray()
-    return {
-      fieldContext: this.#context.toArray(),
-      fieldType: this.#type.toArray(),
-      fieldMeta: Uint8Array.from(flags, (x) => x & 1),
-      fieldShape: Uint8Array.from(flags, (x) => x >>> 1),
-    }
+function fieldColumns(
+  fields: FieldTable,
+): Pick<ReferenceColumns, 'fieldContext' | 'fieldType' | 'fieldMeta' | 'fieldShape'> {
+  const n = fields.size
+  return {
+    fieldContext: Uint32Array.from({ length: n }, (_, f) => fields.context(f)),
+    fieldType: Uint32Array.from({ length: n }, (_, f) => fields.type(f)),
+    fieldMeta: Uint8Array.from({ length: n }, (_, f) => fields.flags(f) & 1),
+    fieldShape: Uint8Array.from({ length: n }, (_, f) => fields.flags(f) >>> 1),
   }
 }
 
-// Interns (field, value) pairs. Items sharing a value are chained from the value's string id;
-// chains are short (a value rarely appears in several fields), so no map over pairs is needed.
-class ItemTable {
-  readonly #field = new U32List()
-  readonly #value = new U32List()
-  // item + 1 per string id (0: none), and next item + 1 per item (0: end).
-  readonly #first = new U32List()
-  readonly #next = new U32List()
-
-  intern(field: number, value: number): number {
-    while (this.#first.length <= value) this.#first.push(0)
-    let last = -1
-    for (let i = this.#first.get(value) - 1; i >= 0; i = this.#next.get(i) - 1) {
-      if (this.#field.get(i) === field) return i
-      last = i
-    }
-    const id = this.#field.length
-    this.#field.push(field)
-    this.#value.push(value)
-    this.#next.push(0)
-    if (last < 0) this.#first.set(value, id + 1)
-    else this.#next.set(last, id + 1)
-    return id
+// Items in id order; a value's items chained in id order, as the item table chains them.
+function itemColumns(
+  items: ItemTable,
+  strings: number,
+): Pick<ReferenceColumns, 'itemField' | 'itemValue' | 'valueFirstItem' | 'itemNextSameValue'> {
+  const n = items.size
+  const itemValue = Uint32Array.from({ length: n }, (_, i) => items.value(i))
+  const valueFirstItem = new Int32Array(strings).fill(-1)
+  const itemNextSameValue = new Int32Array(n).fill(-1)
+  const last = new Int32Array(strings)
+  for (let i = 0; i < n; i++) {
+    const v = itemValue[i] as number
+    if (valueFirstItem[v] === -1) valueFirstItem[v] = i
+    else itemNextSameValue[last[v] as number] = i
+    last[v] = i
   }
-
-  // The value (string id) of an item.
-  value(item: number): number {
-    return this.#value.get(item)
+  return {
+    itemField: Uint32Array.from({ length: n }, (_, i) => items.field(i)),
+    itemValue,
+    valueFirstItem,
+    itemNextSameValue,
   }
-
-  columns(
-    strings: number,
-  ): Pick<ReferenceColumns, 'itemField' | 'itemValue' | 'valueFirstItem' | 'itemNextSameValue'> {
-    const valueFirstItem = new Int32Array(strings).fill(-1)
-    for (let s = 0; s < this.#first.length; s++) valueFirstItem[s] = this.#first.get(s) - 1
-    return {
-      itemField: this.#field.toArray(),
-      itemValue: this.#value.toArray(),
-      valueFirstItem,
-      itemNextSameValue: minusOne(this.#next.toArray()),
-    }
-  }
-}
-
-// Reinterprets "id + 1, 0 for none" entries as "id, -1 for none", in place.
-function minusOne(list: Uint32Array): Int32Array {
-  const out = new Int32Array(list.buffer, list.byteOffset, list.length)
-  for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) - 1
-  return out
 }
