@@ -1,11 +1,12 @@
 /**
- * An append-only list of unsigned 32-bit integers for build-time collection (tokens, pairs).
+ * An append-only list of unsigned 32-bit integers for build-time collection (the reverse index's
+ * phone digits and nameserver host ids).
  *
  * Layout: chunks of 2^20 elements (4 MiB each); element i lives at `chunks[i >>> 20][i & 0xfffff]`.
  * Only the first chunk grows (doubling from 256 elements), so a small list stays small; beyond it
  * growing never copies, so collecting n values peaks at n·4 bytes plus one chunk, where a doubling
- * array peaks at 3n·4 bytes during its last copy (152 MB of positions at 1M records would briefly
- * need 456 MB). `toArray()` copies once into an exact-length array.
+ * array peaks at 3n·4 bytes during its last copy. `toArray()` copies once into an exact-length
+ * array.
  */
 
 const SHIFT = 20
