@@ -97,6 +97,6 @@ export class ObservationLog {
     const slots = new Uint32Array(n)
     n = 0
     for (let slot = 0; slot < total; slot++) if (live(slot)) slots[n++] = slot
-    return this.#columns.columns(slots, (slot) => ids.term(slotKey[slot] as number))
+    return this.#columns.columns(slots, ids.state, (slot) => slotKey[slot] as number)
   }
 }

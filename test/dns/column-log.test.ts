@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { ObservationLog } from '../../src/build/observation-log.js'
 import { ChunkPacker } from '../../src/indexes/chunk-packer.js'
 import type { Columns } from '../../src/indexes/dns/columns.js'
+import { idAt } from '../../src/indexes/dns/id-table.js'
 import { observationDay, observationId, observationsOf } from '../../src/indexes/dns/observation-source.js'
 import type { DnsKind, Observation } from '../../src/types.js'
 import { observationsArb } from './arbitraries.js'
@@ -21,6 +22,11 @@ const ODD = [
   { date: 'not a date', id: 'bad-date', items: [apex('b.com'), txt('ok')] },
   { date: '2024-01-03T10:00:00Z', id: 'timestamp', items: [apex('c.com')] },
   { id: 42, date: '2024-01-02', items: 'none', extra: true },
+  // Ids whose byte order differs from their string order, on one day so that only ids order them.
+  { date: '2024-01-05', id: '\uFF61', items: [apex('d.com')] },
+  { date: '2024-01-05', id: '\u{1F600}', items: [apex('d.com')] },
+  { date: '2024-01-05', id: '\uD800', items: [apex('e.com')] },
+  { date: '2024-01-05', id: 'z', items: [apex('e.com')] },
 ] as unknown as Observation[]
 
 interface Entry {
@@ -50,9 +56,12 @@ function logOf(entries: readonly Entry[], chunkSizes: readonly number[]): Observ
 
 function expectSameColumns(actual: Columns, expected: ReturnType<typeof resultOrderColumns>): void {
   for (const key of Object.keys(expected) as (keyof typeof expected)[]) {
-    if (key === 'stringIds' || key === 'occurrenceItem') continue
+    if (key === 'stringIds' || key === 'occurrenceItem' || key === 'ids') continue
     expect(isDeepStrictEqual(actual[key], expected[key]), key).toBe(true)
   }
+  const ids = { bytes: actual.idBytes, starts: actual.idStarts }
+  expect(expected.ids.map((_, i) => idAt(ids, i))).toEqual(expected.ids)
+  expect(actual.idStarts.length).toBe(expected.ids.length + 1)
   expect([...actual.occurrenceItem.toArray()]).toEqual([...expected.occurrenceItem.toArray()])
   for (const s of [...expected.strings, 'absent', 'A.COM'])
     expect(actual.stringIds.get(s), s).toBe(expected.stringIds.get(s))

@@ -18,7 +18,10 @@ import type { Item, Observation } from '../../src/types.js'
 const BATCH = 64
 
 /** The columns, with the dictionary that interned their strings. */
-type ReferenceColumns = Omit<Columns, 'stringIds'> & { stringIds: StringIds }
+type ReferenceColumns = Omit<Columns, 'stringIds' | 'idBytes' | 'idStarts'> & {
+  stringIds: StringIds
+  ids: string[]
+}
 
 /**
  * Orders the observations (date descending, id ascending) and interns their strings and items.
@@ -40,7 +43,11 @@ export function resultOrderColumns(source: ObservationSource): ReferenceColumns 
     days[i] = source.day(i)
     ids[i] = source.id(i)
   }
-  const order = resultOrder(days, ids)
+  const order = resultOrder(days, (a, b) => {
+    const x = ids[a] as string
+    const y = ids[b] as string
+    return x < y ? -1 : x > y ? 1 : 0
+  })
   // The load-order columns become the result-order ones in place: no second copy of the ids.
   permute(order, ids, days)
   const strings = new StringIds()

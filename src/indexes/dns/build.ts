@@ -4,8 +4,6 @@
  * observations, the latest-date bitmap of `most_recent`, and the token index over text values.
  */
 import type { DnsKind } from '../../types.js'
-import { grow } from '../grow.js'
-import { encodeUtf8, utf8Scratch } from '../utf8.js'
 import type { Columns } from './columns.js'
 import { groupByKey, unshiftStarts } from './csr.js'
 import { hostKey } from './host-key.js'
@@ -35,7 +33,8 @@ export function buildDnsState(kind: DnsKind, c: Columns): DnsState {
     kind,
     strings: c.strings,
     days: c.days,
-    ...idTable(c.ids),
+    idBytes: c.idBytes,
+    idStarts: c.idStarts,
     obsShape: c.obsShape,
     verbatimOrdinals: c.verbatimOrdinals,
     verbatim: c.verbatim,
@@ -168,19 +167,4 @@ function latestBits(days: Int32Array, apexStart: Uint32Array, apexObs: Uint32Arr
     }
   }
   return bits
-}
-
-// The ids as one UTF-8 byte table (layout in dns/state.ts).
-function idTable(ids: readonly string[]): { idBytes: Uint8Array; idStarts: Uint32Array } {
-  const idStarts = new Uint32Array(ids.length + 1)
-  let bytes = new Uint8Array(Math.max(16, ids.length * 16))
-  let used = 0
-  for (let o = 0; o < ids.length; o++) {
-    const n = encodeUtf8(ids[o] as string)
-    if (used + n > bytes.length) bytes = grow(bytes, used + n)
-    bytes.set(utf8Scratch().subarray(0, n), used)
-    used += n
-    idStarts[o + 1] = used
-  }
-  return { idBytes: bytes.slice(0, used), idStarts }
 }

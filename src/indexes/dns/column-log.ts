@@ -2,7 +2,8 @@
  * The DNS build's first step, fed in load order: each observation is interned as it arrives (its
  * strings, fields and items; dns/intern-tables.ts) and then dropped, keeping per observation only
  * its day, key order, apex value and item ids. `columns` then takes the live observations of one
- * kind, puts them in result order, and numbers strings, fields and items afresh in the order of
+ * kind, puts them in result order (comparing their ids as bytes: dns/id-table.ts), and numbers
+ * strings, fields and items afresh in the order of
  * their first use in result order: exactly the columns that interning the observations in result
  * order would give (dns/state.ts), without holding or decoding any observation out of load order.
  * One log serves both kinds, so a build streams every observation through it once.
@@ -20,6 +21,7 @@ import { StringIds } from '../string-ids.js'
 import type { Columns } from './columns.js'
 import { dayNumber } from './day.js'
 import { U32List } from './growable.js'
+import { compareIds, type IdTable, pickIds } from './id-table.js'
 import { FieldTable, ItemTable } from './intern-tables.js'
 import { resultOrder } from './order.js'
 import { itemShape, observationShape } from './shapes.js'
@@ -98,19 +100,26 @@ export class ColumnLog {
    * The columns of some of the observations (those of one kind not replaced by a later one).
    *
    * @param slots - their slots, ascending
-   * @param idOf - the id of the observation in a slot (observationId)
+   * @param ids - the observation ids (observationId) as a byte table
+   * @param keyOf - the entry in `ids` of the observation in a slot
    */
-  columns(slots: Uint32Array, idOf: (slot: number) => string): Columns {
+  columns(slots: Uint32Array, ids: IdTable, keyOf: (slot: number) => number): Columns {
     const n = slots.length
-    const days = new Int32Array(n)
-    const ids = new Array<string>(n)
+    const loadDays = new Int32Array(n)
+    const keys = new Uint32Array(n)
     for (let i = 0; i < n; i++) {
-      days[i] = this.#day[slots[i] as number] as number
-      ids[i] = idOf(slots[i] as number)
+      loadDays[i] = this.#day[slots[i] as number] as number
+      keys[i] = keyOf(slots[i] as number)
     }
-    const order = resultOrder(days, ids)
-    // The load-order columns become the result-order ones in place: no second copy of the ids.
-    permute(order, ids, days)
+    const order = resultOrder(loadDays, (a, b) => compareIds(ids, keys[a] as number, keys[b] as number))
+    const days = new Int32Array(n)
+    const picks = new Uint32Array(n)
+    for (let ord = 0; ord < n; ord++) {
+      const i = order[ord] as number
+      days[ord] = loadDays[i] as number
+      picks[ord] = keys[i] as number
+    }
+    const idTable = pickIds(ids, picks)
     const numbering = new Numbering(this.#strings, this.#fields, this.#items)
     const obsShape = new Uint8Array(n)
     const obsItemStart = new Uint32Array(n + 1)
@@ -138,7 +147,8 @@ export class ColumnLog {
       strings: numbering.strings,
       stringIds: numbering.lookup(),
       days,
-      ids,
+      idBytes: idTable.bytes,
+      idStarts: idTable.starts,
       obsShape,
       apexValue,
       verbatimOrdinals: verbatimOrdinals.toArray(),
@@ -254,28 +264,6 @@ class Numbering {
     const source = this.#source
     const string = this.#string
     return { get: (s) => (string[source.get(s)] as number | undefined) ?? -1 }
-  }
-}
-
-// Rearranges the columns so that entry k becomes the old entry order[k], following the
-// permutation's cycles (a bitmap marks the placed entries).
-function permute(order: Uint32Array, ids: string[], days: Int32Array): void {
-  const placed = new Uint8Array(order.length)
-  for (let start = 0; start < order.length; start++) {
-    if (placed[start] === 1) continue
-    const firstId = ids[start] as string
-    const firstDay = days[start] as number
-    let k = start
-    for (;;) {
-      placed[k] = 1
-      const from = order[k] as number
-      if (from === start) break
-      ids[k] = ids[from] as string
-      days[k] = days[from] as number
-      k = from
-    }
-    ids[k] = firstId
-    days[k] = firstDay
   }
 }
 

@@ -8,6 +8,7 @@
 import type { Observation } from '../../types.js'
 import { ColumnLog } from './column-log.js'
 import type { U32List } from './growable.js'
+import { idTableOf } from './id-table.js'
 import type { ObservationSource } from './observation-source.js'
 
 /** Observation and item columns, before postings and lookups are added. */
@@ -16,7 +17,9 @@ export interface Columns {
   /** String ids by string (-1: absent), for lookups (not kept in the state). */
   stringIds: { get(s: string): number }
   days: Int32Array
-  ids: string[]
+  /** The ids in result order, as a byte table (dns/id-table.ts). */
+  idBytes: Uint8Array
+  idStarts: Uint32Array
   obsShape: Uint8Array
   /** The string id of each observation's apex value (its first item's value). */
   apexValue: Uint32Array
@@ -51,5 +54,9 @@ export function buildColumns(source: ObservationSource): Columns {
   const log = new ColumnLog()
   const slots = new Uint32Array(source.size)
   for (let i = 0; i < source.size; i++) slots[i] = log.add(source.get(i), source.day(i))
-  return log.columns(slots, (slot) => source.id(slot))
+  return log.columns(
+    slots,
+    idTableOf(source.size, (i) => source.id(i)),
+    (slot) => slot,
+  )
 }

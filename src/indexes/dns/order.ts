@@ -10,19 +10,15 @@ const MAX_BUCKETS = 1 << 20
  * The permutation that puts observations in result order.
  *
  * @param days - each observation's day number
- * @param ids - each observation's id
+ * @param byId - compares the ids of two observations (by index), as strings compare
  * @example
  * ```ts
- * resultOrder(Int32Array.of(5, 7, 5), ['b', 'c', 'a']) // [1, 2, 0]
+ * const ids = ['b', 'c', 'a']
+ * resultOrder(Int32Array.of(5, 7, 5), (a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0)) // [1, 2, 0]
  * ```
  */
-export function resultOrder(days: Int32Array, ids: readonly string[]): Uint32Array {
+export function resultOrder(days: Int32Array, byId: (a: number, b: number) => number): Uint32Array {
   const n = days.length
-  const byId = (a: number, b: number): number => {
-    const ia = ids[a] as string
-    const ib = ids[b] as string
-    return ia < ib ? -1 : ia > ib ? 1 : 0
-  }
   let min = 0
   let max = -1
   if (n > 0) {

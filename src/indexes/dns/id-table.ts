@@ -1,0 +1,103 @@
+/**
+ * Observation ids as one UTF-8 byte table (WTF-8: lone surrogates kept), the form the DNS state
+ * keeps them in (dns/state.ts) and the build orders them in, so that tens of millions of ids never
+ * become JS strings (each ~50 bytes of heap that every full collection marks).
+ *
+ * Layout (n ids): id i is `bytes[starts[i] … starts[i+1])`.
+ */
+import { grow } from '../grow.js'
+import { decodeUtf8, encodeUtf8, utf8Scratch } from '../utf8.js'
+
+/** Ids as UTF-8 bytes; see the file comment. */
+export interface IdTable {
+  readonly bytes: Uint8Array
+  readonly starts: Uint32Array
+}
+
+/**
+ * The table of some ids, in the order given.
+ *
+ * @param n - the number of ids
+ * @param idOf - the i-th id
+ * @example
+ * ```ts
+ * idTableOf(2, (i) => ['ab', 'c'][i]) // { bytes: 61 62 63, starts: [0, 2, 3] }
+ * ```
+ */
+export function idTableOf(n: number, idOf: (i: number) => string): IdTable {
+  const starts = new Uint32Array(n + 1)
+  let bytes = new Uint8Array(Math.max(16, n * 16))
+  let used = 0
+  for (let i = 0; i < n; i++) {
+    const length = encodeUtf8(idOf(i))
+    if (used + length > bytes.length) bytes = grow(bytes, used + length)
+    bytes.set(utf8Scratch().subarray(0, length), used)
+    used += length
+    starts[i + 1] = used
+  }
+  return { bytes: bytes.slice(0, used), starts }
+}
+
+/**
+ * Entries of a table picked in a given order, as a table of their own.
+ *
+ * @param table - the ids
+ * @param picks - the entry of each id of the result
+ * @example
+ * ```ts
+ * pickIds(idTableOf(2, (i) => ['ab', 'c'][i]), Uint32Array.of(1, 0)) // ids 'c', 'ab'
+ * ```
+ */
+export function pickIds(table: IdTable, picks: Uint32Array): IdTable {
+  const { bytes, starts } = table
+  const outStarts = new Uint32Array(picks.length + 1)
+  for (let i = 0; i < picks.length; i++) {
+    const e = picks[i] as number
+    outStarts[i + 1] = (outStarts[i] as number) + (starts[e + 1] as number) - (starts[e] as number)
+  }
+  const out = new Uint8Array(outStarts[picks.length] as number)
+  for (let i = 0; i < picks.length; i++) {
+    const e = picks[i] as number
+    out.set(bytes.subarray(starts[e], starts[e + 1]), outStarts[i])
+  }
+  return { bytes: out, starts: outStarts }
+}
+
+/**
+ * Compares entries a and b exactly as their strings compare (UTF-16 code units): bytewise while
+ * both bytes are ASCII, where the two orders agree, otherwise by decoding both.
+ *
+ * @example
+ * ```ts
+ * compareIds(idTableOf(2, (i) => ['b', 'a'][i]), 0, 1) // > 0
+ * ```
+ */
+export function compareIds(table: IdTable, a: number, b: number): number {
+  const { bytes, starts } = table
+  const aEnd = starts[a + 1] as number
+  const bEnd = starts[b + 1] as number
+  let i = starts[a] as number
+  let j = starts[b] as number
+  for (; i < aEnd && j < bEnd; i++, j++) {
+    const x = bytes[i] as number
+    const y = bytes[j] as number
+    if (x === y) continue
+    if (x < 0x80 && y < 0x80) return x - y
+    const sa = decodeUtf8(bytes, starts[a] as number, aEnd)
+    const sb = decodeUtf8(bytes, starts[b] as number, bEnd)
+    return sa < sb ? -1 : sa > sb ? 1 : 0
+  }
+  return aEnd - i - (bEnd - j)
+}
+
+/**
+ * The id of an entry, as a string.
+ *
+ * @example
+ * ```ts
+ * idAt(idTableOf(1, () => 'mx-1'), 0) // 'mx-1'
+ * ```
+ */
+export function idAt(table: IdTable, i: number): string {
+  return decodeUtf8(table.bytes, table.starts[i] as number, table.starts[i + 1] as number)
+}
