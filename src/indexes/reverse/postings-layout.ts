@@ -87,11 +87,9 @@ export class PostingsLayout {
       const e = this.#termStart[t] as number
       this.#termStart[t] = e + 1
       if (this.#scatter) this.#docs[e] = this.#doc
-      else {
-        this.#entries++
-        if (value > this.#maxValue) this.#maxValue = value
-      }
+      else this.#entries++
       if (!this.#withPayload) return
+      if (!this.#scatter && value > this.#maxValue) this.#maxValue = value
       if (this.#scatter) this.#payloadStart[e] = this.#valueStart[t] as number
     } else {
       if (!this.#withPayload) return

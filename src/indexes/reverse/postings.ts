@@ -17,6 +17,7 @@
  */
 
 import { grow } from '../grow.js'
+import { PostingsLayout } from './postings-layout.js'
 import { VarintChunks } from './varint-chunks.js'
 
 /** The plain-data state of a posting list set. */
@@ -34,12 +35,11 @@ export interface Postings {
  * as a run: the gap to the previous run's document, the number of groups, then per group its term
  * and, with payload, its value count and values, each as the difference from the value before it
  * (the first from the previous group's first value, modulo 2^32).
- * `finish` counts the terms' entries and values in one pass over the stream, allocates the
- * term-major arrays at their exact sizes, and scatters the runs into their terms' rows in a second,
- * consuming pass that gives each stream chunk back once read, so no per-token or per-term JS
- * object is ever made. The peak is the stream (~1.5 bytes a value, ~2.7 a term id) plus the
- * finished postings; a builder that keeps a smaller record of its own, from which it can produce the
- * occurrences again, lays them out with PostingsLayout (postings-layout.ts) instead.
+ * `finish` replays the stream twice into a PostingsLayout (postings-layout.ts): a counting pass
+ * that sizes the term-major arrays exactly, then a consuming, scattering pass that gives each
+ * stream chunk back once read, so no per-token or per-term JS object is ever made. The peak is the
+ * stream (~1.5 bytes a value, ~2.7 a term id) plus the finished postings; a builder that keeps a
+ * smaller record of its own replays that into a PostingsLayout directly.
  *
  * @example
  * ```ts
@@ -63,14 +63,11 @@ export class PostingsBuilder {
   #occurrences = 0
   #sorted: Uint32Array = new Uint32Array(256)
   #doc = -1
-  // Document-major output: one run per document with pairs; totals of runs, pairs and values.
+  // Document-major output: one run per document with pairs, and their number.
   readonly #runs = new VarintChunks()
   #runCount = 0
   #runDoc = -1
-  #pairs = 0
-  #values = 0
   #maxTerm = -1
-  #maxValue = 0
 
   /** @param withPayload - keep a payload per entry (positions, ordinals) or only the documents */
   constructor(withPayload: boolean) {
@@ -130,7 +127,6 @@ export class PostingsBuilder {
       }
     }
     this.#groupLast[g] = value
-    if (value > this.#maxValue) this.#maxValue = value
     this.#groupCount[g] = (this.#groupCount[g] as number) + 1
     const k = this.#occurrences++
     if (k >= this.#occGroup.length) {
@@ -157,7 +153,6 @@ export class PostingsBuilder {
     runs.push(groups)
     this.#runDoc = this.#doc
     this.#runCount++
-    this.#pairs += groups
     if (!this.#withPayload) {
       for (let g = 0; g < groups; g++) runs.push(this.#groupTerm[g] as number)
       return
@@ -175,7 +170,6 @@ export class PostingsBuilder {
       this.#sorted[at] = this.#occValue[k] as number
       this.#groupLast[g] = at + 1
     }
-    this.#values += offset
     // A group's first value is written as the difference from the previous group's first value,
     // modulo 2^32: groups are numbered in order of first occurrence, so for positions it is the
     // small step to the next new token instead of the whole position.
@@ -210,60 +204,34 @@ export class PostingsBuilder {
     // The per-term scratch goes before the layout is allocated.
     this.#lastDoc = new Uint32Array(0)
     this.#groupOf = new Uint32Array(0)
-    const withPayload = this.#withPayload
-    const pairs = this.#pairs
-    const runCount = this.#runCount
-    // termStart[t + 1] (and valueStart[t + 1]) first count term t's entries (values), then hold
-    // where its next one goes, and end as the start of term t + 1.
-    const termStart = new Uint32Array(termCount + 1)
-    const valueStart = new Uint32Array(withPayload ? termCount + 1 : 0)
-    const counting = this.#runs.reader(false)
-    for (let r = 0; r < runCount; r++) {
-      counting.next()
-      for (let g = counting.next(); g > 0; g--) {
-        const t = counting.next() + 1
-        termStart[t] = (termStart[t] as number) + 1
-        if (!withPayload) continue
-        const n = counting.next()
-        valueStart[t] = (valueStart[t] as number) + n
-        counting.skip(n)
-      }
-    }
-    for (let t = 1, entries = 0, values = 0; t <= termCount; t++) {
-      const e = termStart[t] as number
-      termStart[t] = entries
-      entries += e
-      if (!withPayload) continue
-      const v = valueStart[t] as number
-      valueStart[t] = values
-      values += v
-    }
-    const docs = new Uint32Array(pairs)
-    const payloadStart = new Uint32Array(withPayload ? pairs + 1 : 0)
-    const payload = this.#maxValue < 0x10000 ? new Uint16Array(this.#values) : new Uint32Array(this.#values)
-    const runs = this.#runs.reader(true)
-    for (let r = 0, doc = -1; r < runCount; r++) {
+    const layout = new PostingsLayout(termCount, this.#withPayload)
+    this.#replay(layout, false)
+    layout.allocate()
+    this.#replay(layout, true)
+    return layout.finish()
+  }
+
+  /** Adds every run's occurrences to the layout, giving each stream chunk back once read if `consume`. */
+  #replay(layout: PostingsLayout, consume: boolean): void {
+    const runs = this.#runs.reader(consume)
+    for (let r = 0, doc = -1; r < this.#runCount; r++) {
       doc += runs.next() + 1
+      layout.startDoc(doc)
       let first = 0
       for (let g = runs.next(); g > 0; g--) {
-        const t = runs.next() + 1
-        const e = termStart[t] as number
-        termStart[t] = e + 1
-        docs[e] = doc
-        if (!withPayload) continue
+        const term = runs.next()
+        if (!this.#withPayload) {
+          layout.add(term, 0)
+          continue
+        }
         const n = runs.next()
-        let at = valueStart[t] as number
-        payloadStart[e] = at
         first = (first + runs.next()) >>> 0
-        payload[at++] = first
+        layout.add(term, first)
         for (let i = 1, value = first; i < n; i++) {
           value += runs.next()
-          payload[at++] = value
+          layout.add(term, value)
         }
-        valueStart[t] = at
       }
     }
-    if (withPayload) payloadStart[pairs] = payload.length
-    return { termStart, docs, payloadStart, payload }
   }
 }
