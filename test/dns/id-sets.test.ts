@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { lowerBound } from '../../src/indexes/gallop.js'
 import { bitsOf, readBits } from '../../src/query/dns/bitmap.js'
 import {
   andSets,
@@ -11,7 +12,7 @@ import {
   orSets,
   toList,
 } from '../../src/query/dns/doc-set.js'
-import { difference, intersect, lowerBound, union } from '../../src/query/dns/id-sets.js'
+import { difference, intersect, union } from '../../src/query/dns/id-sets.js'
 
 const sorted = (max: number, maxLength: number) =>
   fc.uniqueArray(fc.nat(max), { maxLength }).map((a) => Uint32Array.from(a.sort((x, y) => x - y)))

@@ -16,6 +16,7 @@
  * Strings, fields and items are numbered in load order here; `columns` renumbers them.
  */
 import type { Item, Observation } from '../../types.js'
+import { lowerBound } from '../gallop.js'
 import { room } from '../grow.js'
 import { StringIds } from '../string-ids.js'
 import type { Columns } from './columns.js'
@@ -136,7 +137,7 @@ export class ColumnLog {
       for (let j = from; j < to; j++) occurrences.push(numbering.item(this.#occurrences.get(j)))
       obsItemStart[ord + 1] = occurrences.length
       apexValue[ord] = numbering.string(this.#apex[slot] as number)
-      const v = lowerBound(verbatimSlots, slot)
+      const v = lowerBound(verbatimSlots, slot, 0)
       if (verbatimSlots[v] === slot) {
         verbatimOrdinals.push(ord)
         verbatim.push(this.#verbatim[v] as Observation)
@@ -271,18 +272,6 @@ class Numbering {
 function gather<T extends Uint16Array | Uint32Array>(out: T, column: Uint32Array, index: U32List): T {
   for (let j = 0; j < index.length; j++) out[j] = column[index.get(j)] as number
   return out
-}
-
-// The first index of a sorted array whose value is at least x.
-function lowerBound(sorted: Uint32Array, x: number): number {
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((sorted[mid] as number) < x) lo = mid + 1
-    else hi = mid
-  }
-  return lo
 }
 
 function isItem(x: unknown): x is Item {

@@ -4,6 +4,7 @@
  * the columns cannot rebuild exactly are returned as kept verbatim.
  */
 import type { Item, Observation } from '../../types.js'
+import { lowerBound } from '../gallop.js'
 import { decodeUtf8 } from '../utf8.js'
 import { dayText } from './day.js'
 import { ITEM_SHAPES, OBSERVATION_SHAPES } from './shapes.js'
@@ -54,13 +55,6 @@ function itemAt(state: DnsState, field: number, valueId: number): Item {
 }
 
 function verbatimAt(state: DnsState, ordinal: number): Observation | undefined {
-  const list = state.verbatimOrdinals
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((list[mid] as number) < ordinal) lo = mid + 1
-    else hi = mid
-  }
-  return list[lo] === ordinal ? state.verbatim[lo] : undefined
+  const at = lowerBound(state.verbatimOrdinals, ordinal, 0)
+  return state.verbatimOrdinals[at] === ordinal ? state.verbatim[at] : undefined
 }

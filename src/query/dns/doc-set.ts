@@ -6,8 +6,10 @@
  * bitmap-bitmap word operations (n/32 words, ~47K for 1.5M observations), so an OR of two
  * dense terms never materialises a list of a million ordinals.
  */
+
+import { lowerBound } from '../../indexes/gallop.js'
 import { readBits } from './bitmap.js'
-import { difference, intersect, lowerBound, union } from './id-sets.js'
+import { difference, intersect, union } from './id-sets.js'
 
 /** Ordinals as a sorted list, or as a bitmap (bit o of word o >>> 5) over all observations. */
 export type DocSet =

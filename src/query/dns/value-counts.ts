@@ -17,8 +17,8 @@
 
 import { U32List } from '../../indexes/dns/growable.js'
 import type { DnsState } from '../../indexes/dns/state.js'
+import { lowerBound } from '../../indexes/gallop.js'
 import { bitsOf } from './bitmap.js'
-import { lowerBound } from './id-sets.js'
 import type { Matches } from './matches.js'
 
 /** Receives each counted value once, with its count. */

@@ -1,0 +1,36 @@
+/**
+ * Galloping search in sorted Uint32Arrays (ids, ordinals, slots): the query layer's merges and
+ * range cuts, and the index layer's lookups of a few kept entries by ordinal.
+ */
+
+/**
+ * The first index in [from, to) whose id is not below `x` (`to` when none).
+ *
+ * @param a - a sorted list
+ * @param x - the id sought
+ * @param from - where to start
+ * @param to - where to stop (default: the end)
+ * @example
+ * ```ts
+ * lowerBound(Uint32Array.of(2, 4, 6), 5, 0) // 2
+ * ```
+ */
+export function lowerBound(a: Uint32Array, x: number, from: number, to = a.length): number {
+  // Gallop: double the step from `from`, then binary search the last step, so a hit near the
+  // previous one costs O(log distance), not O(log length).
+  let step = 1
+  let lo = from
+  let hi = from
+  while (hi < to && (a[hi] as number) < x) {
+    lo = hi + 1
+    hi += step
+    step *= 2
+  }
+  if (hi > to) hi = to
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((a[mid] as number) < x) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
