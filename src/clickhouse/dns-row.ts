@@ -17,7 +17,8 @@
 import { tokenize } from '../analysis/tokenize.js'
 import { dayNumber } from '../indexes/dns/day.js'
 import { hostKey } from '../indexes/dns/host-key.js'
-import type { Item, Observation } from '../types.js'
+import { isItem } from '../indexes/dns/intern-tables.js'
+import type { Observation } from '../types.js'
 import { sortableText } from './sortable-text.js'
 
 /**
@@ -60,15 +61,4 @@ export function observationRow(observation: Observation): string {
     row.item_host.push(host ? sortableText(hostKey(item.value)) : '')
   }
   return `${JSON.stringify(row)}\n`
-}
-
-function isItem(x: unknown): x is Item {
-  if (typeof x !== 'object' || x === null) return false
-  const it = x as Record<string, unknown>
-  return (
-    typeof it['context'] === 'string' &&
-    typeof it['type'] === 'string' &&
-    typeof it['value'] === 'string' &&
-    typeof it['is_metadata'] === 'boolean'
-  )
 }

@@ -1,17 +1,15 @@
 /**
  * The reference for the DNS build's first step: the columns as the build made them before it read
  * observations in load order, decoding each observation in result order and interning its strings,
- * fields and items in that order. dns/column-log.ts must give the same columns.
+ * fields and items in that order (with the same interning rule, dns/intern-tables.ts). dns/column-log.ts must give the same columns.
  */
 
 import type { Columns } from '../../src/indexes/dns/columns.js'
-import { dayNumber } from '../../src/indexes/dns/day.js'
 import { U32List } from '../../src/indexes/dns/growable.js'
-import { FieldTable, ItemTable } from '../../src/indexes/dns/intern-tables.js'
+import { type FieldTable, InternTables, type ItemTable } from '../../src/indexes/dns/intern-tables.js'
 import type { ObservationSource } from '../../src/indexes/dns/observation-source.js'
 import { resultOrder } from '../../src/indexes/dns/order.js'
-import { itemShape, observationShape } from '../../src/indexes/dns/shapes.js'
-import { StringIds } from '../../src/indexes/string-ids.js'
+import type { StringIds } from '../../src/indexes/string-ids.js'
 import type { Item, Observation } from '../../src/types.js'
 
 // Observations decoded and warmed ahead of the pass that interns them (see warm()).
@@ -50,9 +48,8 @@ export function resultOrderColumns(source: ObservationSource): ReferenceColumns 
   })
   // The load-order columns become the result-order ones in place: no second copy of the ids.
   permute(order, ids, days)
-  const strings = new StringIds()
-  const fields = new FieldTable(strings)
-  const items = new ItemTable()
+  const tables = new InternTables()
+  const { strings, fields, items } = tables
   const obsShape = new Uint8Array(n)
   const obsItemStart = new Uint32Array(n + 1)
   // Each occurrence is kept as its item alone; its field and value are the item's.
@@ -70,28 +67,10 @@ export function resultOrderColumns(source: ObservationSource): ReferenceColumns 
     }
     for (let ord = first; ord < end; ord++) {
       const o = batch[ord - first] as Observation
-      const shape = observationShape(o)
-      let exact = shape >= 0 && typeof o.date === 'string' && o.date.length === 10 && typeof o.id === 'string'
-      obsShape[ord] = Math.max(0, shape)
-      const list: readonly unknown[] = Array.isArray(o.items) ? o.items : []
-      if (!Array.isArray(o.items)) exact = false
-      for (let j = 0; j < list.length; j++) {
-        const it = list[j]
-        if (!isItem(it)) {
-          exact = false
-          continue
-        }
-        const s = itemShape(it)
-        if (s < 0) exact = false
-        const field = fields.intern(it.context, it.type, it.is_metadata, Math.max(0, s))
-        occurrences.push(items.intern(field, strings.intern(it.value)))
-      }
-      const from = obsItemStart[ord] as number
+      apexValue[ord] = tables.intern(o, days[ord] as number, occurrences)
+      obsShape[ord] = tables.shape
       obsItemStart[ord + 1] = occurrences.length
-      // The apex is the first item's value, interned just above when that item is valid.
-      apexValue[ord] = isItem(list[0]) ? items.value(occurrences.get(from)) : strings.intern('')
-      // Day 0 is also what an invalid date gives: only then is the date parsed again.
-      if (!exact || (days[ord] === 0 && Number.isNaN(dayNumber(o.date)))) {
+      if (!tables.exact) {
         verbatimOrdinals.push(ord)
         verbatim.push(o)
       }
@@ -159,17 +138,6 @@ function warm(o: Observation): void {
     const it: unknown = list[j]
     if (typeof it === 'object' && it !== null && typeof (it as Item).value !== 'string') return
   }
-}
-
-function isItem(x: unknown): x is Item {
-  if (typeof x !== 'object' || x === null) return false
-  const { context, type, value, is_metadata } = x as Record<string, unknown>
-  return (
-    typeof context === 'string' &&
-    typeof type === 'string' &&
-    typeof value === 'string' &&
-    typeof is_metadata === 'boolean'
-  )
 }
 
 function fieldColumns(

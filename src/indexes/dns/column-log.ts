@@ -15,17 +15,15 @@
  *                         with those observations (the only ones held as objects)
  * Strings, fields and items are numbered in load order here; `columns` renumbers them.
  */
-import type { Item, Observation } from '../../types.js'
+import type { Observation } from '../../types.js'
 import { lowerBound } from '../gallop.js'
 import { room } from '../grow.js'
-import { StringIds } from '../string-ids.js'
+import type { StringIds } from '../string-ids.js'
 import type { Columns } from './columns.js'
-import { dayNumber } from './day.js'
 import { U32List } from './growable.js'
 import { compareIds, type IdTable, pickIds } from './id-table.js'
-import { FieldTable, ItemTable } from './intern-tables.js'
+import { type FieldTable, InternTables, type ItemTable } from './intern-tables.js'
 import { resultOrder } from './order.js'
-import { itemShape, observationShape } from './shapes.js'
 
 /**
  * Observations interned in load order.
@@ -38,9 +36,7 @@ import { itemShape, observationShape } from './shapes.js'
  * ```
  */
 export class ColumnLog {
-  readonly #strings = new StringIds()
-  readonly #fields = new FieldTable(this.#strings)
-  readonly #items = new ItemTable()
+  readonly #tables = new InternTables()
   #day = new Int32Array(1024)
   #shape = new Uint8Array(1024)
   #apex = new Uint32Array(1024)
@@ -67,30 +63,10 @@ export class ColumnLog {
     this.#shape = room(this.#shape, slot)
     this.#apex = room(this.#apex, slot)
     this.#day[slot] = day
-    const shape = observationShape(o)
-    let exact = shape >= 0 && typeof o.date === 'string' && o.date.length === 10 && typeof o.id === 'string'
-    this.#shape[slot] = Math.max(0, shape)
-    const list: readonly unknown[] = Array.isArray(o.items) ? o.items : []
-    if (!Array.isArray(o.items)) exact = false
-    const from = this.#occurrences.length
-    for (let j = 0; j < list.length; j++) {
-      const it = list[j]
-      if (!isItem(it)) {
-        exact = false
-        continue
-      }
-      const s = itemShape(it)
-      if (s < 0) exact = false
-      const field = this.#fields.intern(it.context, it.type, it.is_metadata, Math.max(0, s))
-      this.#occurrences.push(this.#items.intern(field, this.#strings.intern(it.value)))
-    }
+    this.#apex[slot] = this.#tables.intern(o, day, this.#occurrences)
+    this.#shape[slot] = this.#tables.shape
     this.#occurrenceEnd.push(this.#occurrences.length)
-    // The apex is the first item's value, interned just above when that item is valid.
-    this.#apex[slot] = isItem(list[0])
-      ? this.#items.value(this.#occurrences.get(from))
-      : this.#strings.intern('')
-    // Day 0 is also what an invalid date gives: only then is the date parsed again.
-    if (!exact || (day === 0 && Number.isNaN(dayNumber(o.date)))) {
+    if (!this.#tables.exact) {
       this.#verbatimSlots.push(slot)
       this.#verbatim.push(o)
     }
@@ -121,7 +97,7 @@ export class ColumnLog {
       picks[ord] = keys[i] as number
     }
     const idTable = pickIds(ids, picks)
-    const numbering = new Numbering(this.#strings, this.#fields, this.#items)
+    const numbering = new Numbering(this.#tables)
     const obsShape = new Uint8Array(n)
     const obsItemStart = new Uint32Array(n + 1)
     const occurrences = new U32List(n)
@@ -189,7 +165,8 @@ class Numbering {
   readonly #itemField = new U32List()
   readonly #itemValue = new U32List()
 
-  constructor(strings: StringIds, fields: FieldTable, items: ItemTable) {
+  constructor(tables: InternTables) {
+    const { strings, fields, items } = tables
     this.#source = strings
     this.#fields = fields
     this.#items = items
@@ -272,15 +249,4 @@ class Numbering {
 function gather<T extends Uint16Array | Uint32Array>(out: T, column: Uint32Array, index: U32List): T {
   for (let j = 0; j < index.length; j++) out[j] = column[index.get(j)] as number
   return out
-}
-
-function isItem(x: unknown): x is Item {
-  if (typeof x !== 'object' || x === null) return false
-  const { context, type, value, is_metadata } = x as Record<string, unknown>
-  return (
-    typeof context === 'string' &&
-    typeof type === 'string' &&
-    typeof value === 'string' &&
-    typeof is_metadata === 'boolean'
-  )
 }

@@ -1,10 +1,86 @@
 /**
- * The interning tables of the DNS build's first step (dns/column-log.ts): fields, the distinct
- * (context, type, is_metadata, key order) tuples of items, and items, the distinct (field, value)
- * pairs. Both number their entries densely in the order first seen and keep them in typed lists.
+ * The interning tables of the DNS build's first step (dns/column-log.ts): strings, fields (the
+ * distinct (context, type, is_metadata, key order) tuples of items) and items (the distinct
+ * (field, value) pairs), each numbered densely in the order first seen, and the one rule that
+ * interns an observation's items into them.
  */
-import type { StringIds } from '../string-ids.js'
+import type { Item, Observation } from '../../types.js'
+import { StringIds } from '../string-ids.js'
+import { dayNumber } from './day.js'
 import { U32List } from './growable.js'
+import { itemShape, observationShape } from './shapes.js'
+
+/**
+ * Strings, fields and items, and how an observation goes into them.
+ *
+ * @example
+ * ```ts
+ * const tables = new InternTables()
+ * const occurrences = new U32List()
+ * tables.intern(observation, observationDay(observation), occurrences) // the apex value's string id
+ * tables.exact // true: the columns rebuild it
+ * ```
+ */
+export class InternTables {
+  readonly strings = new StringIds()
+  readonly fields = new FieldTable(this.strings)
+  readonly items = new ItemTable()
+  /** The key order of the observation interned last (see dns/shapes.ts). */
+  shape = 0
+  /** Whether the observation interned last can be rebuilt exactly from the columns. */
+  exact = true
+
+  /**
+   * Interns an observation's valid items, in order, appending their item ids to `occurrences`.
+   *
+   * @param o - a validated observation
+   * @param day - its day number (observationDay: 0 when its date is not a calendar date)
+   * @param occurrences - where its item ids go
+   * @returns the string id of its apex value (its first item's value; '' when that is invalid)
+   */
+  intern(o: Observation, day: number, occurrences: U32List): number {
+    const shape = observationShape(o)
+    let exact = shape >= 0 && typeof o.date === 'string' && o.date.length === 10 && typeof o.id === 'string'
+    this.shape = Math.max(0, shape)
+    const list: readonly unknown[] = Array.isArray(o.items) ? o.items : []
+    if (!Array.isArray(o.items)) exact = false
+    const from = occurrences.length
+    for (let j = 0; j < list.length; j++) {
+      const it = list[j]
+      if (!isItem(it)) {
+        exact = false
+        continue
+      }
+      const s = itemShape(it)
+      if (s < 0) exact = false
+      const field = this.fields.intern(it.context, it.type, it.is_metadata, Math.max(0, s))
+      occurrences.push(this.items.intern(field, this.strings.intern(it.value)))
+    }
+    // Day 0 is also what an invalid date gives: only then is the date parsed again.
+    this.exact = exact && !(day === 0 && Number.isNaN(dayNumber(o.date)))
+    // The apex is the first item's value, interned just above when that item is valid.
+    return isItem(list[0]) ? this.items.value(occurrences.get(from)) : this.strings.intern('')
+  }
+}
+
+/**
+ * Whether a value has an item's four fields with their types.
+ *
+ * @example
+ * ```ts
+ * isItem({ context: '', is_metadata: true, type: 'host', value: 'a.com' }) // true
+ * ```
+ */
+export function isItem(x: unknown): x is Item {
+  if (typeof x !== 'object' || x === null) return false
+  const { context, type, value, is_metadata } = x as Record<string, unknown>
+  return (
+    typeof context === 'string' &&
+    typeof type === 'string' &&
+    typeof value === 'string' &&
+    typeof is_metadata === 'boolean'
+  )
+}
 
 /**
  * Interns (context, type, is_metadata, shape) tuples. A build meets a handful of them on every
