@@ -19,20 +19,26 @@ import type { SummaryResponse } from '../types.js'
  * @param matches - the matching observations
  * @param request - type, context (null: every context, metadata items left out; `""`: the
  *   metadata items) and limit
+ * @param counts - one zero per string of the state, left zero (see countValues)
  * @example
  * ```ts
- * summarize(state, matches, { type: 'txt', context: 'dns-txt', limit: 2 })
+ * summarize(state, matches, { type: 'txt', context: 'dns-txt', limit: 2 }, new Uint32Array(state.strings.length))
  * // { summary: { other: 40, values: { 'v=spf1 include:_spf.google.com ~all': 120, 'v=spf1 -all': 75 } } }
  * ```
  */
-export function summarize(state: DnsState, matches: Matches, request: SummaryRequest): SummaryResponse {
+export function summarize(
+  state: DnsState,
+  matches: Matches,
+  request: SummaryRequest,
+  counts: Uint32Array,
+): SummaryResponse {
   const fields = matchingFields(state, request.type, request.context)
   // Metadata items count only when the context asked for is theirs, the empty one.
   if (request.context !== '') {
     for (let f = 0; f < fields.length; f++) if (state.fieldMeta[f] === 1) fields[f] = 0
   }
   const top = new TopValues(state.strings, request.limit)
-  countValues(state, matches, fields, top)
+  countValues(state, matches, fields, counts, top)
   const best = top.best()
   const values: Record<string, number> = {}
   let listed = 0

@@ -29,6 +29,9 @@ import type { DnsState } from './state.js'
 export class DnsIndex {
   /** The index's plain-data state, for snapshots; never mutated. */
   readonly state: DnsState
+  // One count per string for summaries (query/dns/value-counts.ts): allocated on the first summary,
+  // then reused, so no summary allocates an array the size of the string table.
+  #counts: Uint32Array | null = null
 
   /**
    * Wraps a state built by {@link DnsIndex.build} or read back from a snapshot.
@@ -74,7 +77,10 @@ export class DnsIndex {
   search(query: DnsQuery): Envelope<Observation> | SummaryResponse {
     const state = this.state
     const matches = matchObservations(state, query)
-    if (query.summary !== null) return summarize(state, matches, query.summary)
+    if (query.summary !== null) {
+      this.#counts ??= new Uint32Array(state.strings.length)
+      return summarize(state, matches, query.summary, this.#counts)
+    }
     return envelope(matchCount(matches), query.page, (rank) => observationAt(state, matchAt(matches, rank)))
   }
 }

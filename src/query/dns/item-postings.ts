@@ -19,7 +19,7 @@ import { EMPTY } from './id-sets.js'
  * observationsOfItems(state, [3, 8]) // { list: Uint32Array [4, 9, 17], bits: null }
  * ```
  */
-export function observationsOfItems(state: DnsState, items: readonly number[]): DocSet {
+export function observationsOfItems(state: DnsState, items: ArrayLike<number>): DocSet {
   const start = state.itemPostStart
   const postings = state.itemPostings
   if (items.length === 0) return listSet(EMPTY)
@@ -28,14 +28,18 @@ export function observationsOfItems(state: DnsState, items: readonly number[]): 
     return listSet(postings.subarray(start[it] as number, start[it + 1] as number))
   }
   let total = 0
-  for (const it of items) total += (start[it + 1] as number) - (start[it] as number)
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i] as number
+    total += (start[it + 1] as number) - (start[it] as number)
+  }
   const n = state.days.length
   // Sorting k ids costs ~k·log2 k steps; the bitmap n/32 words to clear and scan, plus k marks.
   // With k·log2 k < n/32 at k = n/256 for any n up to 2^24, sorting is kept below that.
   if (total * 256 < n) {
     const all = new Uint32Array(total)
     let k = 0
-    for (const it of items) {
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i] as number
       for (let j = start[it] as number; j < (start[it + 1] as number); j++) all[k++] = postings[j] as number
     }
     all.sort()
@@ -44,7 +48,8 @@ export function observationsOfItems(state: DnsState, items: readonly number[]): 
     return listSet(all.subarray(0, w))
   }
   const bits = new Uint32Array((n + 31) >>> 5)
-  for (const it of items) {
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i] as number
     for (let j = start[it] as number; j < (start[it + 1] as number); j++) {
       const o = postings[j] as number
       bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31))

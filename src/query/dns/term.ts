@@ -28,9 +28,8 @@ export function termObservations(state: DnsState, term: Term): DocSet {
     return observationsOfItems(state, hostItems(state, term.value, term.context, term.operator === ':'))
   }
   if (term.operator === ':') return phraseObservations(state, tokenize(term.value), term.type, term.context)
-  const items: number[] = []
-  itemsOfValues(state, valuesEqualIgnoringCase(state, term.value), term.type, term.context, items)
-  return observationsOfItems(state, items)
+  const values = valuesEqualIgnoringCase(state, term.value)
+  return observationsOfItems(state, itemsOfValues(state, values, term.type, term.context))
 }
 
 /**
@@ -52,7 +51,5 @@ export function phraseObservations(
   type: string,
   context: string | null,
 ): DocSet {
-  const items: number[] = []
-  itemsOfValues(state, valuesWithPhrase(state, tokens), type, context, items)
-  return observationsOfItems(state, items)
+  return observationsOfItems(state, itemsOfValues(state, valuesWithPhrase(state, tokens), type, context))
 }
