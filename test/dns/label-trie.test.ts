@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { isLabelSuffix } from '../../src/indexes/dns/host-key.js'
 import { buildLabelTrie, findNode, hostsBelow } from '../../src/indexes/dns/label-trie.js'
 
-function lookup(hosts: string[], key: string): { exact: number; below: string[] } {
-  const trie = buildLabelTrie(hosts)
+// The key found (its index in the keys given, -1: none) and the keys below it, sorted.
+function lookup(keys: string[], key: string): { exact: number; below: string[] } {
+  const { trie, hosts, rank } = buildLabelTrie(keys)
+  expect(keys.map((_, i) => hosts[rank[i] as number])).toEqual(keys)
   const node = findNode(trie, hosts, key)
   if (node < 0) return { exact: -1, below: [] }
-  const out: number[] = []
-  hostsBelow(trie, node, out)
-  return { exact: trie.trieHost[node] as number, below: out.map((h) => hosts[h] as string).sort() }
+  const { from, to } = hostsBelow(trie, node)
+  const h = trie.trieHost[node] as number
+  return { exact: h < 0 ? -1 : keys.indexOf(hosts[h] as string), below: hosts.slice(from, to).sort() }
 }
 
 describe('label trie', () => {

@@ -130,16 +130,16 @@ describe('damaged snapshots', () => {
 
   it('refuses another format version as incompatible, checksums intact', async () => {
     const bytes = readFileSync(original)
-    // Version 2 held the records uncompressed, version 1 in an earlier layout still: refused,
-    // never misread.
-    for (const version of [1, 2]) {
+    // Version 3 numbered DNS host keys in another order, version 2 held the records uncompressed,
+    // version 1 an earlier layout still: refused, never misread.
+    for (const version of [1, 2, 3]) {
       bytes.writeUInt32LE(version, 8)
       bytes.writeUInt32LE(crc32(bytes.subarray(0, 36), 0), 36)
       const path = join(dir, `version${version}.dmx`)
       writeFileSync(path, bytes)
       const error = await openError(path)
       expect(error.code).toBe('incompatible_snapshot')
-      expect(error.message).toContain(`version ${version}; this version of domindex reads version 3`)
+      expect(error.message).toContain(`version ${version}; this version of domindex reads version 4`)
     }
   })
 

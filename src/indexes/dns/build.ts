@@ -139,11 +139,15 @@ function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {
   }
   const apexOf = new Uint32Array(n)
   for (let o = 0; o < n; o++) apexOf[o] = keyOf(c.apexValue[o] as number)
-  const byKey = groupByKey(hosts.length, hostItemKeys, hostItemIds)
-  const byApex = groupByKey(hosts.length, apexOf)
+  // The trie numbers the keys afresh, depth first (dns/label-trie.ts).
+  const { trie, hosts: numbered, rank } = buildLabelTrie(hosts, labels)
+  for (let k = 0; k < hostItemKeys.length; k++) hostItemKeys[k] = rank[hostItemKeys[k] as number] as number
+  for (let o = 0; o < n; o++) apexOf[o] = rank[apexOf[o] as number] as number
+  const byKey = groupByKey(numbered.length, hostItemKeys, hostItemIds)
+  const byApex = groupByKey(numbered.length, apexOf)
   return {
-    hosts,
-    ...buildLabelTrie(hosts, labels),
+    hosts: numbered,
+    ...trie,
     hostItemStart: byKey.start,
     hostItems: byKey.values,
     apexOf,

@@ -10,7 +10,10 @@
  * the null MX is the root's child with the empty label, and `a.` ends in an empty label):
  * - `trieParent[v]`; the label of v is `hosts[trieLabelHost[v]]` from `trieLabelStart[v]` to
  *   `trieLabelEnd[v]`; `trieHost[v]` is the host key whose whole text is v's path, or -1.
- * - `trieChildren[trieChildStart[v] … trieChildStart[v+1])` are v's children.
+ * - Host keys are numbered in a depth-first (pre-order) walk of the trie, so the keys in v's
+ *   subtree (v excluded) are the contiguous range `trieBelowStart[v] … trieBelowEnd[v]`: a suffix
+ *   search reads one range of every per-key array instead of walking the subtree (74K keys under
+ *   `outlook.com` at 1M MX observations: 5.5 ms walking the subtree, 0.6 ms reading the range).
  * - `trieSlots` hashes (parent, label) to node + 1 (0: empty), linear probing, at most half full.
  * Invariant: the keys in v's subtree (v excluded) are exactly those ending in `.` + v's path.
  */
@@ -23,24 +26,34 @@ export interface LabelTrie {
   trieLabelStart: Uint32Array
   trieLabelEnd: Uint32Array
   trieHost: Int32Array
-  trieChildStart: Uint32Array
-  trieChildren: Uint32Array
+  trieBelowStart: Uint32Array
+  trieBelowEnd: Uint32Array
   trieSlots: Uint32Array
 }
 
+/** A trie with the host keys it numbers, and where each key given to the build went. */
+export interface NumberedTrie {
+  trie: LabelTrie
+  /** The keys in the trie's numbering (depth-first order). */
+  hosts: string[]
+  /** The number in `hosts` of each key given to the build, by its index there. */
+  rank: Uint32Array
+}
+
 /**
- * Builds the trie of distinct host keys.
+ * Builds the trie of distinct host keys and numbers the keys in its depth-first order.
  *
- * @param hosts - distinct host keys; node paths refer to them by index
+ * @param hosts - distinct host keys
  * @param labels - the number of labels of all keys (dots + 1 each), when the caller counted them
  *   while the keys were in cache (a pass over 1M cold keys measured ~0.3 s); counted here if absent
  * @example
  * ```ts
- * const trie = buildLabelTrie(['example.com', 'ns1.example.com'])
- * findNode(trie, ['example.com', 'ns1.example.com'], 'example.com') // the node of example.com
+ * const { trie, hosts } = buildLabelTrie(['ns1.example.com', 'example.com'])
+ * hosts                                                   // ['example.com', 'ns1.example.com']
+ * trie.trieHost[findNode(trie, hosts, 'example.com')]     // 0
  * ```
  */
-export function buildLabelTrie(hosts: readonly string[], labels?: number): LabelTrie {
+export function buildLabelTrie(hosts: readonly string[], labels?: number): NumberedTrie {
   let bound = 1
   if (labels === undefined) for (const key of hosts) bound += labelsOf(key)
   else bound += labels
@@ -50,10 +63,8 @@ export function buildLabelTrie(hosts: readonly string[], labels?: number): Label
   // key in the benchmark, against a bound of ~2.5 labels a key) and double when full: sized by
   // the bound, they allocated ~3.5x the bytes they keep, and V8 runs a full collection for each
   // 64 MB of typed arrays allocated.
-  const trie: LabelTrie = {
+  const trie: Lookup = {
     ...nodeColumns(Math.min(bound, hosts.length + (hosts.length >>> 3) + 16)),
-    trieChildStart: new Uint32Array(0),
-    trieChildren: new Uint32Array(0),
     trieSlots: new Uint32Array(size),
   }
   let nodes = 1
@@ -81,15 +92,30 @@ export function buildLabelTrie(hosts: readonly string[], labels?: number): Label
     }
     trie.trieHost[node] = h
   }
-  const parents = trie.trieParent.subarray(1, nodes)
+  const columns = grown(trie, nodes)
+  const numbered = numberDepthFirst(columns, hosts)
+  return {
+    trie: { ...columns, ...numbered.below, trieSlots: trie.trieSlots },
+    hosts: numbered.hosts,
+    rank: numbered.rank,
+  }
+}
+
+// Numbers the keys in a depth-first walk (a node's own key before those below it), rewriting the
+// node columns' key numbers, and gives each node the range of keys below it.
+function numberDepthFirst(
+  trie: NodeColumns,
+  hosts: readonly string[],
+): { hosts: string[]; rank: Uint32Array; below: Pick<LabelTrie, 'trieBelowStart' | 'trieBelowEnd'> } {
+  const nodes = trie.trieParent.length
   const childStart = new Uint32Array(nodes + 1)
-  for (let v = 0; v < parents.length; v++) {
-    const p = (parents[v] as number) + 1
+  for (let v = 1; v < nodes; v++) {
+    const p = (trie.trieParent[v] as number) + 1
     childStart[p] = (childStart[p] as number) + 1
   }
   for (let v = 0; v < nodes; v++)
     childStart[v + 1] = (childStart[v + 1] as number) + (childStart[v] as number)
-  const children = new Uint32Array(nodes - 1)
+  const children = new Uint32Array(Math.max(0, nodes - 1))
   for (let v = 1; v < nodes; v++) {
     const p = trie.trieParent[v] as number
     const at = childStart[p] as number
@@ -97,12 +123,35 @@ export function buildLabelTrie(hosts: readonly string[], labels?: number): Label
     children[at] = v
   }
   unshiftStarts(childStart)
-  return {
-    ...grown(trie, nodes),
-    trieChildStart: childStart,
-    trieChildren: children,
-    trieSlots: trie.trieSlots,
+  const rank = new Uint32Array(hosts.length)
+  const belowStart = new Uint32Array(nodes)
+  const belowEnd = new Uint32Array(nodes)
+  // A node is pushed as v + 1 on the way down and as -(v + 1) to close it once its subtree is done.
+  const stack = new Int32Array(2 * nodes + 1)
+  let top = 0
+  let next = 0
+  stack[top++] = 1
+  while (top > 0) {
+    const entry = stack[--top] as number
+    if (entry < 0) {
+      belowEnd[-entry - 1] = next
+      continue
+    }
+    const v = entry - 1
+    const h = trie.trieHost[v] as number
+    if (h >= 0) {
+      rank[h] = next
+      trie.trieHost[v] = next++
+    }
+    belowStart[v] = next
+    stack[top++] = -entry
+    for (let c = childStart[v] as number; c < (childStart[v + 1] as number); c++)
+      stack[top++] = (children[c] as number) + 1
   }
+  const numbered = new Array<string>(hosts.length)
+  for (let h = 0; h < hosts.length; h++) numbered[rank[h] as number] = hosts[h] as string
+  for (let v = 1; v < nodes; v++) trie.trieLabelHost[v] = rank[trie.trieLabelHost[v] as number] as number
+  return { hosts: numbered, rank, below: { trieBelowStart: belowStart, trieBelowEnd: belowEnd } }
 }
 
 /**
@@ -124,6 +173,9 @@ type NodeColumns = Pick<
   LabelTrie,
   'trieParent' | 'trieLabelHost' | 'trieLabelStart' | 'trieLabelEnd' | 'trieHost'
 >
+
+// What finding a node reads: the node columns and the hash slots.
+type Lookup = NodeColumns & Pick<LabelTrie, 'trieSlots'>
 
 function nodeColumns(capacity: number): NodeColumns {
   return {
@@ -175,29 +227,21 @@ export function findNode(trie: LabelTrie, hosts: readonly string[], key: string)
 }
 
 /**
- * Appends to `out` the host keys in the subtree below `node` (the node itself excluded): the keys
- * that end with `.` + the node's path.
+ * The host keys in the subtree below `node` (the node itself excluded), the keys that end with
+ * `.` + the node's path: the range [from, to) of the trie's numbering.
  *
  * @example
  * ```ts
- * const out: number[] = []; hostsBelow(trie, findNode(trie, hosts, 'example.com'), out) // [index of ns1.example.com]
+ * hostsBelow(trie, findNode(trie, hosts, 'example.com')) // { from: 1, to: 2 }: ns1.example.com
  * ```
  */
-export function hostsBelow(trie: LabelTrie, node: number, out: number[]): void {
-  const stack: number[] = [node]
-  for (let v = stack.pop(); v !== undefined; v = stack.pop()) {
-    for (let c = trie.trieChildStart[v] as number; c < (trie.trieChildStart[v + 1] as number); c++) {
-      const child = trie.trieChildren[c] as number
-      const host = trie.trieHost[child] as number
-      if (host >= 0) out.push(host)
-      stack.push(child)
-    }
-  }
+export function hostsBelow(trie: LabelTrie, node: number): { from: number; to: number } {
+  return { from: trie.trieBelowStart[node] as number, to: trie.trieBelowEnd[node] as number }
 }
 
 // The child of `parent` labelled text[start, end), or -2 - (the empty slot where it would go).
 function probe(
-  trie: LabelTrie,
+  trie: Lookup,
   hosts: readonly string[],
   parent: number,
   text: string,
@@ -217,7 +261,7 @@ function probe(
 }
 
 function sameLabel(
-  trie: LabelTrie,
+  trie: Lookup,
   hosts: readonly string[],
   v: number,
   text: string,
