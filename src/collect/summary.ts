@@ -86,6 +86,16 @@ export class TopValues implements CountSink {
     this.#counts = new Uint32Array(limit)
   }
 
+  /** Counts below this cannot be kept: the root's count once the heap is full (ties can). */
+  get floor(): number {
+    return this.#size < this.#values.length || this.#size === 0 ? 1 : (this.#counts[0] as number)
+  }
+
+  /** Adds to the total counts whose values cannot be kept (below {@link floor}). */
+  addToTotal(count: number): void {
+    this.total += count
+  }
+
   /** Offers a value (string id) with its count. */
   add(value: number, count: number): void {
     this.total += count

@@ -77,7 +77,7 @@ export function resultOrderColumns(source: ObservationSource): ReferenceColumns 
     }
   }
   batch.length = 0
-  const itemCols = itemColumns(items, strings.size)
+  const itemCols = itemColumns(items)
   return {
     strings: Array.from({ length: strings.size }, (_, s) => strings.string(s)),
     stringIds: strings,
@@ -152,26 +152,11 @@ function fieldColumns(
   }
 }
 
-// Items in id order; a value's items chained in id order, as the item table chains them.
-function itemColumns(
-  items: ItemTable,
-  strings: number,
-): Pick<ReferenceColumns, 'itemField' | 'itemValue' | 'valueFirstItem' | 'itemNextSameValue'> {
+// Items in id order.
+function itemColumns(items: ItemTable): Pick<ReferenceColumns, 'itemField' | 'itemValue'> {
   const n = items.size
-  const itemValue = Uint32Array.from({ length: n }, (_, i) => items.value(i))
-  const valueFirstItem = new Int32Array(strings).fill(-1)
-  const itemNextSameValue = new Int32Array(n).fill(-1)
-  const last = new Int32Array(strings)
-  for (let i = 0; i < n; i++) {
-    const v = itemValue[i] as number
-    if (valueFirstItem[v] === -1) valueFirstItem[v] = i
-    else itemNextSameValue[last[v] as number] = i
-    last[v] = i
-  }
   return {
     itemField: Uint32Array.from({ length: n }, (_, i) => items.field(i)),
-    itemValue,
-    valueFirstItem,
-    itemNextSameValue,
+    itemValue: Uint32Array.from({ length: n }, (_, i) => items.value(i)),
   }
 }

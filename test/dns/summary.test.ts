@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { TopValues } from '../../src/collect/summary.js'
 
 describe('TopValues', () => {
-  it('keeps the best values by count descending, then value ascending, like a full sort', () => {
+  it('keeps the best values by count descending, then value ascending, like a full sort, with or without its floor', () => {
     const entries = fc.uniqueArray(fc.tuple(fc.string({ maxLength: 3 }), fc.integer({ min: 1, max: 6 })), {
       selector: ([v]) => v,
       maxLength: 300,
@@ -14,7 +14,18 @@ describe('TopValues', () => {
           list.map(([v]) => v),
           limit,
         )
-        for (const [i, [, c]] of list.entries()) top.add(i, c)
+        const viaFloor = new TopValues(
+          list.map(([v]) => v),
+          limit,
+        )
+        for (const [i, [, c]] of list.entries()) {
+          top.add(i, c)
+          // A count below the floor leaves its value out and only adds to the total.
+          if (c >= viaFloor.floor) viaFloor.add(i, c)
+          else viaFloor.addToTotal(c)
+        }
+        expect(viaFloor.best()).toEqual(top.best())
+        expect(viaFloor.total).toBe(top.total)
         const ranked = list
           .map(([v, c], i) => ({ v, c, i }))
           .sort((a, b) => b.c - a.c || (a.v < b.v ? -1 : 1))

@@ -130,7 +130,7 @@ describe('damaged snapshots', () => {
 
   it('refuses another format version as incompatible, checksums intact', async () => {
     const bytes = readFileSync(original)
-    // Version 3 numbered DNS host keys in another order, version 2 held the records uncompressed,
+    // Version 3 numbered DNS host keys and items in another order, version 2 held the records uncompressed,
     // version 1 an earlier layout still: refused, never misread.
     for (const version of [1, 2, 3]) {
       bytes.writeUInt32LE(version, 8)

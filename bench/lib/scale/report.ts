@@ -186,6 +186,13 @@ export function scaleSection(run: ScaleRun, totalMem: number): string {
       `${seconds(build.buildMs)} wall, ${seconds(build.buildCpuMs)} CPU`,
       `${count(rate)} records/s${vs}`,
     ])
+    if (build.readMs !== undefined) {
+      costRows.push([
+        'of which reading (parse, pack, intern) / indexing',
+        `${seconds(build.readMs)} / ${seconds(build.buildMs - build.readMs)}`,
+        `indexing is ${((100 * (build.buildMs - build.readMs)) / build.buildMs).toFixed(0)}% of the build`,
+      ])
+    }
     costRows.push([
       'built engine held (RSS after GC − RSS before)',
       bytes(build.held.rss),

@@ -22,6 +22,7 @@ import { buildTokenIndex } from './token-index.js'
  * ```
  */
 export function buildDnsState(kind: DnsKind, c: Columns): DnsState {
+  const items = itemsByField(c)
   const hostType = c.strings.indexOf('host')
   const isHostItem = new Uint8Array(c.itemField.length)
   for (let i = 0; i < isHostItem.length; i++) {
@@ -45,15 +46,53 @@ export function buildDnsState(kind: DnsKind, c: Columns): DnsState {
     obsItemStart: c.obsItemStart,
     obsItemField: c.obsItemField,
     obsItemValue: c.obsItemValue,
-    itemField: c.itemField,
-    itemValue: c.itemValue,
-    valueFirstItem: c.valueFirstItem,
-    itemNextSameValue: c.itemNextSameValue,
+    ...items,
     ...itemPostings(c),
     ...hostTable(c, isHostItem),
     ...buildTokenIndex(c.strings, isText),
   }
   return Object.freeze(state)
+}
+
+/**
+ * Renumbers the items grouped by field (in their order within a field), so that the items of a
+ * field are one range, `fieldItemStart[f] … fieldItemStart[f+1]`: a summary of whole fields reads
+ * only their items (at 1M TXT observations, 0.8M of 1.45M). Rewrites the columns' item ids
+ * (`itemField`, `itemValue`, `occurrenceItem`) in place, and chains each value's items in the new
+ * order (`valueFirstItem`, `itemNextSameValue`; layout in dns/state.ts).
+ */
+function itemsByField(
+  c: Columns,
+): Pick<DnsState, 'itemField' | 'itemValue' | 'fieldItemStart' | 'valueFirstItem' | 'itemNextSameValue'> {
+  const { start, values: order } = groupByKey(c.fieldType.length, c.itemField)
+  const n = order.length
+  const rank = new Uint32Array(n)
+  const itemValue = new Uint32Array(n)
+  for (let i = 0; i < n; i++) {
+    const old = order[i] as number
+    rank[old] = i
+    itemValue[i] = c.itemValue[old] as number
+  }
+  const itemField = new Uint32Array(n)
+  for (let f = 0; f + 1 < start.length; f++) itemField.fill(f, start[f] as number, start[f + 1] as number)
+  for (let j = 0; j < c.occurrenceItem.length; j++)
+    c.occurrenceItem.set(j, rank[c.occurrenceItem.get(j)] as number)
+  c.itemField = itemField
+  c.itemValue = itemValue
+  const valueFirstItem = new Int32Array(c.strings.length).fill(-1)
+  const itemNextSameValue = new Int32Array(n).fill(-1)
+  const last = new Int32Array(c.strings.length)
+  for (let i = 0; i < n; i++) {
+    const v = itemValue[i] as number
+    if (valueFirstItem[v] === -1) valueFirstItem[v] = i
+    else {
+      itemNextSameValue[last[v] as number] = i
+      // The end of a chain of several items is -2, so that -1 alone says "the value's only item".
+      itemNextSameValue[i] = -2
+    }
+    last[v] = i
+  }
+  return { itemField, itemValue, fieldItemStart: start, valueFirstItem, itemNextSameValue }
 }
 
 // Each item's ordinals, ascending, each once: two passes over the item lists (count, then fill).

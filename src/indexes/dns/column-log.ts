@@ -211,20 +211,8 @@ class Numbering {
     return id
   }
 
-  // A value's items chained in item order, as ItemTable chains them when interning.
-  itemColumns(): Pick<Columns, 'itemField' | 'itemValue' | 'valueFirstItem' | 'itemNextSameValue'> {
-    const itemField = this.#itemField.toArray()
-    const itemValue = this.#itemValue.toArray()
-    const valueFirstItem = new Int32Array(this.strings.length).fill(-1)
-    const lastItem = new Int32Array(this.strings.length)
-    const itemNextSameValue = new Int32Array(itemValue.length).fill(-1)
-    for (let i = 0; i < itemValue.length; i++) {
-      const v = itemValue[i] as number
-      if (valueFirstItem[v] === -1) valueFirstItem[v] = i
-      else itemNextSameValue[lastItem[v] as number] = i
-      lastItem[v] = i
-    }
-    return { itemField, itemValue, valueFirstItem, itemNextSameValue }
+  itemColumns(): Pick<Columns, 'itemField' | 'itemValue'> {
+    return { itemField: this.#itemField.toArray(), itemValue: this.#itemValue.toArray() }
   }
 
   fieldColumns(): Pick<Columns, 'fieldContext' | 'fieldType' | 'fieldMeta' | 'fieldShape'> {

@@ -36,8 +36,6 @@ export interface Columns {
   occurrenceItem: U32List
   itemField: Uint32Array
   itemValue: Uint32Array
-  valueFirstItem: Int32Array
-  itemNextSameValue: Int32Array
 }
 
 /**

@@ -19,9 +19,11 @@
  *   loaded order, each a field (`obsItemField`, 16-bit while there are at most 65,536 fields) and a
  *   value string id (`obsItemValue`): summaries and page rebuilds read them sequentially.
  * - An item is a distinct (`itemField`, `itemValue`) pair; `itemPostings[itemPostStart[i] …
- *   itemPostStart[i+1])` are the ordinals holding item i, ascending, each once.
+ *   itemPostStart[i+1])` are the ordinals holding item i, ascending, each once. Items are
+ *   numbered field by field: the items of field f are `fieldItemStart[f] … fieldItemStart[f+1]`.
  *   `valueFirstItem[s]` is the first item whose value is string s (-1: none), and
- *   `itemNextSameValue[i]` the next one (-1: end): a chain from a value to its items.
+ *   `itemNextSameValue[i]` the next one (negative at the end: -1 when i is its value's only
+ *   item, -2 at the end of a longer chain): a chain from a value to its items.
  * - `hosts`: the distinct host keys (dns/host-key.ts) of `host` items and of apexes, and the
  *   `trie…` arrays, their label trie (layout in dns/label-trie.ts) for exact and suffix lookups.
  *   `hostItems[hostItemStart[h] …]` are the `host` items whose value has key h, and
@@ -62,6 +64,7 @@ export interface DnsState extends Readonly<LabelTrie> {
   readonly obsItemValue: Uint32Array
   readonly itemField: Uint32Array
   readonly itemValue: Uint32Array
+  readonly fieldItemStart: Uint32Array
   readonly itemPostStart: Uint32Array
   readonly itemPostings: Uint32Array
   readonly valueFirstItem: Int32Array
