@@ -6,6 +6,7 @@
  * and streamed into a bounded heap as they are counted: a million distinct values are never
  * gathered, let alone sorted.
  */
+import { type ByteTable, compareEntries, entryAt } from '../indexes/dns/byte-table.js'
 import { type DnsState, matchingFields } from '../indexes/dns/state.js'
 import type { Matches } from '../query/dns/matches.js'
 import { type CountSink, countValues } from '../query/dns/value-counts.js'
@@ -46,7 +47,7 @@ export function summarize(
     const count = best.counts[i] as number
     listed += count
     // defineProperty, not assignment: a value `__proto__` must become an own key, not a prototype.
-    Object.defineProperty(values, state.strings[best.values[i] as number] as string, {
+    Object.defineProperty(values, entryAt(state.strings, best.values[i] as number), {
       value: count,
       enumerable: true,
       writable: true,
@@ -63,7 +64,7 @@ export function summarize(
  *
  * @example
  * ```ts
- * const top = new TopValues(['a', 'b', 'c'], 2)
+ * const top = new TopValues(byteTableOf(3, (i) => ['a', 'b', 'c'][i]), 2)
  * top.add(0, 2); top.add(1, 5); top.add(2, 2)
  * top.best() // { values: [1, 0], counts: [5, 2] }; top.total === 9
  * ```
@@ -71,7 +72,7 @@ export function summarize(
 export class TopValues implements CountSink {
   /** The sum of every count offered. */
   total = 0
-  readonly #strings: readonly string[]
+  readonly #strings: ByteTable
   readonly #values: Uint32Array
   readonly #counts: Uint32Array
   #size = 0
@@ -80,7 +81,7 @@ export class TopValues implements CountSink {
    * @param strings - the string table the values index
    * @param limit - how many pairs to keep
    */
-  constructor(strings: readonly string[], limit: number) {
+  constructor(strings: ByteTable, limit: number) {
     this.#strings = strings
     this.#values = new Uint32Array(limit)
     this.#counts = new Uint32Array(limit)
@@ -157,6 +158,6 @@ export class TopValues implements CountSink {
 
   // Whether (a, ca) ranks before (b, cb). Counts decide first, so strings are compared on ties only.
   #better(a: number, ca: number, b: number, cb: number): boolean {
-    return ca > cb || (ca === cb && (this.#strings[a] as string) < (this.#strings[b] as string))
+    return ca > cb || (ca === cb && compareEntries(this.#strings, a, b) < 0)
   }
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { ObservationLog } from '../../src/build/observation-log.js'
 import { WhoisLog } from '../../src/build/whois-log.js'
 import { ChunkPacker } from '../../src/indexes/chunk-packer.js'
-import { idAt } from '../../src/indexes/dns/id-table.js'
+import { entryAt } from '../../src/indexes/dns/byte-table.js'
 import { RecordStore } from '../../src/indexes/record-store.js'
 import { TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
 import type { Observation, WhoisRecord } from '../../src/types.js'
@@ -113,8 +113,7 @@ describe('the observation log', () => {
           const want = [...latest.entries()]
             .filter(([, v]) => v.kind === tag)
             .sort((x, y) => y[1].day - x[1].day || (x[0] < y[0] ? -1 : 1))
-          const ids = { bytes: columns.idBytes, starts: columns.idStarts }
-          expect(want.map((_, i) => idAt(ids, i))).toEqual(want.map(([id]) => id))
+          expect(want.map((_, i) => entryAt(columns.ids, i))).toEqual(want.map(([id]) => id))
           expect([...columns.days]).toEqual(want.map(([, v]) => v.day))
           expect(columns.verbatim.map((o) => (o as Observation & { n: number }).n)).toEqual(
             want.map(([, v]) => v.n),

@@ -8,8 +8,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ObservationLog } from '../../src/build/observation-log.js'
 import { ChunkPacker } from '../../src/indexes/chunk-packer.js'
+import { entryAt } from '../../src/indexes/dns/byte-table.js'
 import type { Columns } from '../../src/indexes/dns/columns.js'
-import { idAt } from '../../src/indexes/dns/id-table.js'
 import { observationDay, observationId, observationsOf } from '../../src/indexes/dns/observation-source.js'
 import type { DnsKind, Observation } from '../../src/types.js'
 import { observationsArb } from './arbitraries.js'
@@ -59,9 +59,8 @@ function expectSameColumns(actual: Columns, expected: ReturnType<typeof resultOr
     if (key === 'stringIds' || key === 'occurrenceItem' || key === 'ids') continue
     expect(isDeepStrictEqual(actual[key], expected[key]), key).toBe(true)
   }
-  const ids = { bytes: actual.idBytes, starts: actual.idStarts }
-  expect(expected.ids.map((_, i) => idAt(ids, i))).toEqual(expected.ids)
-  expect(actual.idStarts.length).toBe(expected.ids.length + 1)
+  expect(expected.ids.map((_, i) => entryAt(actual.ids, i))).toEqual(expected.ids)
+  expect(actual.ids.starts.length).toBe(expected.ids.length + 1)
   expect([...actual.occurrenceItem.toArray()]).toEqual([...expected.occurrenceItem.toArray()])
   for (const s of [...expected.strings, 'absent', 'A.COM'])
     expect(actual.stringIds.get(s), s).toBe(expected.stringIds.get(s))

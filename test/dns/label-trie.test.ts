@@ -1,17 +1,20 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { byteTableOf, entryAt } from '../../src/indexes/dns/byte-table.js'
 import { isLabelSuffix } from '../../src/indexes/dns/host-key.js'
 import { buildLabelTrie, findNode, hostsBelow } from '../../src/indexes/dns/label-trie.js'
 
 // The key found (its index in the keys given, -1: none) and the keys below it, sorted.
 function lookup(keys: string[], key: string): { exact: number; below: string[] } {
-  const { trie, hosts, rank } = buildLabelTrie(keys)
-  expect(keys.map((_, i) => hosts[rank[i] as number])).toEqual(keys)
+  const { trie, hosts, rank } = buildLabelTrie(byteTableOf(keys.length, (i) => keys[i] as string))
+  expect(keys.map((_, i) => entryAt(hosts, rank[i] as number))).toEqual(keys)
   const node = findNode(trie, hosts, key)
   if (node < 0) return { exact: -1, below: [] }
   const { from, to } = hostsBelow(trie, node)
+  const below: string[] = []
+  for (let h = from; h < to; h++) below.push(entryAt(hosts, h))
   const h = trie.trieHost[node] as number
-  return { exact: h < 0 ? -1 : keys.indexOf(hosts[h] as string), below: hosts.slice(from, to).sort() }
+  return { exact: h < 0 ? -1 : keys.indexOf(entryAt(hosts, h)), below: below.sort() }
 }
 
 describe('label trie', () => {

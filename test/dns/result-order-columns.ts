@@ -16,7 +16,7 @@ import type { Item, Observation } from '../../src/types.js'
 const BATCH = 64
 
 /** The columns, with the dictionary that interned their strings. */
-type ReferenceColumns = Omit<Columns, 'stringIds' | 'idBytes' | 'idStarts'> & {
+type ReferenceColumns = Omit<Columns, 'stringIds' | 'ids'> & {
   stringIds: StringIds
   ids: string[]
 }

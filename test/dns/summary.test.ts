@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { TopValues } from '../../src/collect/summary.js'
+import { byteTableOf } from '../../src/indexes/dns/byte-table.js'
 
 describe('TopValues', () => {
   it('keeps the best values by count descending, then value ascending, like a full sort, with or without its floor', () => {
@@ -10,14 +11,9 @@ describe('TopValues', () => {
     })
     fc.assert(
       fc.property(entries, fc.integer({ min: 1, max: 320 }), (list, limit) => {
-        const top = new TopValues(
-          list.map(([v]) => v),
-          limit,
-        )
-        const viaFloor = new TopValues(
-          list.map(([v]) => v),
-          limit,
-        )
+        const strings = byteTableOf(list.length, (i) => (list[i] as [string, number])[0])
+        const top = new TopValues(strings, limit)
+        const viaFloor = new TopValues(strings, limit)
         for (const [i, [, c]] of list.entries()) {
           top.add(i, c)
           // A count below the floor leaves its value out and only adds to the total.

@@ -4,6 +4,7 @@
  * observations, the latest-date bitmap of `most_recent`, and the token index over text values.
  */
 import type { DnsKind } from '../../types.js'
+import { byteTableOf } from './byte-table.js'
 import type { Columns } from './columns.js'
 import { groupByKey, unshiftStarts } from './csr.js'
 import { hostKey } from './host-key.js'
@@ -32,10 +33,9 @@ export function buildDnsState(kind: DnsKind, c: Columns): DnsState {
   for (let i = 0; i < isHostItem.length; i++) if (isHostItem[i] === 0) isText[c.itemValue[i] as number] = 1
   const state: DnsState = {
     kind,
-    strings: c.strings,
+    strings: byteTableOf(c.strings.length, (s) => c.strings[s] as string),
     days: c.days,
-    idBytes: c.idBytes,
-    idStarts: c.idStarts,
+    ids: c.ids,
     obsShape: c.obsShape,
     verbatimOrdinals: c.verbatimOrdinals,
     verbatim: c.verbatim,
@@ -179,11 +179,12 @@ function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {
   const apexOf = new Uint32Array(n)
   for (let o = 0; o < n; o++) apexOf[o] = keyOf(c.apexValue[o] as number)
   // The trie numbers the keys afresh, depth first (dns/label-trie.ts).
-  const { trie, hosts: numbered, rank } = buildLabelTrie(hosts, labels)
+  const keys = byteTableOf(hosts.length, (h) => hosts[h] as string)
+  const { trie, hosts: numbered, rank } = buildLabelTrie(keys, labels)
   for (let k = 0; k < hostItemKeys.length; k++) hostItemKeys[k] = rank[hostItemKeys[k] as number] as number
   for (let o = 0; o < n; o++) apexOf[o] = rank[apexOf[o] as number] as number
-  const byKey = groupByKey(numbered.length, hostItemKeys, hostItemIds)
-  const byApex = groupByKey(numbered.length, apexOf)
+  const byKey = groupByKey(hosts.length, hostItemKeys, hostItemIds)
+  const byApex = groupByKey(hosts.length, apexOf)
   return {
     hosts: numbered,
     ...trie,

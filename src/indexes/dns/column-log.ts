@@ -2,7 +2,7 @@
  * The DNS build's first step, fed in load order: each observation is interned as it arrives (its
  * strings, fields and items; dns/intern-tables.ts) and then dropped, keeping per observation only
  * its day, key order, apex value and item ids. `columns` then takes the live observations of one
- * kind, puts them in result order (comparing their ids as bytes: dns/id-table.ts), and numbers
+ * kind, puts them in result order (comparing their ids as bytes: dns/byte-table.ts), and numbers
  * strings, fields and items afresh in the order of
  * their first use in result order: exactly the columns that interning the observations in result
  * order would give (dns/state.ts), without holding or decoding any observation out of load order.
@@ -19,9 +19,9 @@ import type { Observation } from '../../types.js'
 import { lowerBound } from '../gallop.js'
 import { room } from '../grow.js'
 import type { StringIds } from '../string-ids.js'
+import { type ByteTable, compareEntries, pickEntries } from './byte-table.js'
 import type { Columns } from './columns.js'
 import { U32List } from './growable.js'
-import { compareIds, type IdTable, pickIds } from './id-table.js'
 import { type FieldTable, InternTables, type ItemTable } from './intern-tables.js'
 import { resultOrder } from './order.js'
 
@@ -80,7 +80,7 @@ export class ColumnLog {
    * @param ids - the observation ids (observationId) as a byte table
    * @param keyOf - the entry in `ids` of the observation in a slot
    */
-  columns(slots: Uint32Array, ids: IdTable, keyOf: (slot: number) => number): Columns {
+  columns(slots: Uint32Array, ids: ByteTable, keyOf: (slot: number) => number): Columns {
     const n = slots.length
     const loadDays = new Int32Array(n)
     const keys = new Uint32Array(n)
@@ -88,7 +88,7 @@ export class ColumnLog {
       loadDays[i] = this.#day[slots[i] as number] as number
       keys[i] = keyOf(slots[i] as number)
     }
-    const order = resultOrder(loadDays, (a, b) => compareIds(ids, keys[a] as number, keys[b] as number))
+    const order = resultOrder(loadDays, (a, b) => compareEntries(ids, keys[a] as number, keys[b] as number))
     const days = new Int32Array(n)
     const picks = new Uint32Array(n)
     for (let ord = 0; ord < n; ord++) {
@@ -96,7 +96,7 @@ export class ColumnLog {
       days[ord] = loadDays[i] as number
       picks[ord] = keys[i] as number
     }
-    const idTable = pickIds(ids, picks)
+    const idTable = pickEntries(ids, picks)
     const numbering = new Numbering(this.#tables)
     const obsShape = new Uint8Array(n)
     const obsItemStart = new Uint32Array(n + 1)
@@ -124,8 +124,7 @@ export class ColumnLog {
       strings: numbering.strings,
       stringIds: numbering.lookup(),
       days,
-      idBytes: idTable.bytes,
-      idStarts: idTable.starts,
+      ids: idTable,
       obsShape,
       apexValue,
       verbatimOrdinals: verbatimOrdinals.toArray(),

@@ -6,9 +6,9 @@
  * arrive and which here reads an ObservationSource, each observation decoded once, in load order.
  */
 import type { Observation } from '../../types.js'
+import { type ByteTable, byteTableOf } from './byte-table.js'
 import { ColumnLog } from './column-log.js'
 import type { U32List } from './growable.js'
-import { idTableOf } from './id-table.js'
 import type { ObservationSource } from './observation-source.js'
 
 /** Observation and item columns, before postings and lookups are added. */
@@ -17,9 +17,8 @@ export interface Columns {
   /** String ids by string (-1: absent), for lookups (not kept in the state). */
   stringIds: { get(s: string): number }
   days: Int32Array
-  /** The ids in result order, as a byte table (dns/id-table.ts). */
-  idBytes: Uint8Array
-  idStarts: Uint32Array
+  /** The ids in result order, as a byte table (dns/byte-table.ts). */
+  ids: ByteTable
   obsShape: Uint8Array
   /** The string id of each observation's apex value (its first item's value). */
   apexValue: Uint32Array
@@ -54,7 +53,7 @@ export function buildColumns(source: ObservationSource): Columns {
   for (let i = 0; i < source.size; i++) slots[i] = log.add(source.get(i), source.day(i))
   return log.columns(
     slots,
-    idTableOf(source.size, (i) => source.id(i)),
+    byteTableOf(source.size, (i) => source.id(i)),
     (slot) => slot,
   )
 }

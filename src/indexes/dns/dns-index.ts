@@ -11,6 +11,7 @@ import { matchAt, matchCount } from '../../query/dns/matches.js'
 import type { DnsQuery } from '../../query/dns-params.js'
 import type { DnsKind, Envelope, Observation, SummaryResponse } from '../../types.js'
 import { buildDnsState } from './build.js'
+import { entryCount } from './byte-table.js'
 import { buildColumns } from './columns.js'
 import { type ObservationSource, observationsOf } from './observation-source.js'
 import { observationAt } from './observations.js'
@@ -78,7 +79,7 @@ export class DnsIndex {
     const state = this.state
     const matches = matchObservations(state, query)
     if (query.summary !== null) {
-      this.#counts ??= new Uint32Array(state.strings.length)
+      this.#counts ??= new Uint32Array(entryCount(state.strings))
       return summarize(state, matches, query.summary, this.#counts)
     }
     return envelope(matchCount(matches), query.page, (rank) => observationAt(state, matchAt(matches, rank)))

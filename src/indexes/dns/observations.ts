@@ -5,7 +5,7 @@
  */
 import type { Item, Observation } from '../../types.js'
 import { lowerBound } from '../gallop.js'
-import { decodeUtf8 } from '../utf8.js'
+import { entryAt } from './byte-table.js'
 import { dayText } from './day.js'
 import { ITEM_SHAPES, OBSERVATION_SHAPES } from './shapes.js'
 import type { DnsState } from './state.js'
@@ -28,11 +28,7 @@ export function observationAt(state: DnsState, ordinal: number): Observation {
     items.push(itemAt(state, state.obsItemField[j] as number, state.obsItemValue[j] as number))
   }
   const date = dayText(state.days[ordinal] as number)
-  const id = decodeUtf8(
-    state.idBytes,
-    state.idStarts[ordinal] as number,
-    state.idStarts[ordinal + 1] as number,
-  )
+  const id = entryAt(state.ids, ordinal)
   const shape = state.obsShape[ordinal] as number
   if (shape === 0) return { date, id, items }
   const fields: Record<string, unknown> = { date, id, items }
@@ -42,10 +38,10 @@ export function observationAt(state: DnsState, ordinal: number): Observation {
 }
 
 function itemAt(state: DnsState, field: number, valueId: number): Item {
-  const context = state.strings[state.fieldContext[field] as number] as string
+  const context = entryAt(state.strings, state.fieldContext[field] as number)
   const is_metadata = state.fieldMeta[field] === 1
-  const type = state.strings[state.fieldType[field] as number] as string
-  const value = state.strings[valueId] as string
+  const type = entryAt(state.strings, state.fieldType[field] as number)
+  const value = entryAt(state.strings, valueId)
   const shape = state.fieldShape[field] as number
   if (shape === 0) return { context, is_metadata, type, value }
   const fields: Record<string, unknown> = { context, is_metadata, type, value }

@@ -1,15 +1,15 @@
 /**
- * The plain-data state of one DNS observation index (MX or TXT): typed arrays and string tables
- * only, so that a snapshot can write it and read it back and {@link DnsIndex} can be constructed
+ * The plain-data state of one DNS observation index (MX or TXT): typed arrays only (strings are
+ * byte tables, dns/byte-table.ts: entry i of a table is its UTF-8 bytes `bytes[starts[i] …
+ * starts[i+1])`; ~20 bytes a host or id where a JS string costs ~50, none of them an object for
+ * the garbage collector to mark, nothing to decode when a snapshot is opened), so that a snapshot can write it and read it back and {@link DnsIndex} can be constructed
  * from it without rebuilding anything.
  *
  * Layout (n observations, S strings, F fields, I distinct items, H host keys, T tokens):
  * - Observations are numbered 0…n-1 in result order (date descending, id ascending): ascending
  *   ordinals are result order, a date window is an ordinal range, and every id list is sorted.
  *   `days[o]` (Int32, days since 1970-01-01), `obsShape[o]` (key order of the object, see
- *   dns/shapes.ts) and `apexOf[o]` (host-key index of the apex). The id of o is the UTF-8 (WTF-8:
- *   lone surrogates kept) `idBytes[idStarts[o] … idStarts[o+1])`: ~17 bytes an id where a JS
- *   string costs ~50, at tens of millions of observations.
+ *   dns/shapes.ts) and `apexOf[o]` (host-key index of the apex). The id of o is entry o of `ids`.
  * - `strings`: every distinct context, type and item value as loaded (case kept), interned once,
  *   so that an SPF text served to a million domains is held once.
  * - A field is a distinct (`fieldContext`, `fieldType`: string ids; `fieldMeta`: is_metadata 0/1;
@@ -42,15 +42,15 @@
  * Invariants: the state is never mutated after the build.
  */
 import type { DnsKind, Observation } from '../../types.js'
+import { type ByteTable, entryAt } from './byte-table.js'
 import type { LabelTrie } from './label-trie.js'
 
 /** The state of one DNS index; see the file comment for the layout. */
 export interface DnsState extends Readonly<LabelTrie> {
   readonly kind: DnsKind
-  readonly strings: readonly string[]
+  readonly strings: ByteTable
   readonly days: Int32Array
-  readonly idBytes: Uint8Array
-  readonly idStarts: Uint32Array
+  readonly ids: ByteTable
   readonly obsShape: Uint8Array
   readonly apexOf: Uint32Array
   readonly verbatimOrdinals: Uint32Array
@@ -69,13 +69,13 @@ export interface DnsState extends Readonly<LabelTrie> {
   readonly itemPostings: Uint32Array
   readonly valueFirstItem: Int32Array
   readonly itemNextSameValue: Int32Array
-  readonly hosts: readonly string[]
+  readonly hosts: ByteTable
   readonly hostItemStart: Uint32Array
   readonly hostItems: Uint32Array
   readonly apexStart: Uint32Array
   readonly apexObs: Uint32Array
   readonly latestBits: Uint32Array
-  readonly tokens: readonly string[]
+  readonly tokens: ByteTable
   readonly tokenSlots: Uint32Array
   readonly tokenValueStart: Uint32Array
   readonly tokenValues: Uint32Array
@@ -100,8 +100,8 @@ export function matchingFields(state: DnsState, type: string, context: string | 
   const mask = new Uint8Array(state.fieldType.length)
   // A handful of fields: comparing their names beats any map.
   for (let f = 0; f < mask.length; f++) {
-    if (state.strings[state.fieldType[f] as number] !== type) continue
-    if (context !== null && state.strings[state.fieldContext[f] as number] !== context) continue
+    if (entryAt(state.strings, state.fieldType[f] as number) !== type) continue
+    if (context !== null && entryAt(state.strings, state.fieldContext[f] as number) !== context) continue
     mask[f] = 1
   }
   return mask

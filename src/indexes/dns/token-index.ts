@@ -11,6 +11,7 @@
  * token's code units, is the state's `tokenSlots` (dns/string-hash.ts).
  */
 import { tokenize } from '../../analysis/tokenize.js'
+import { type ByteTable, byteTableOf } from './byte-table.js'
 import { unshiftStarts } from './csr.js'
 import { U32List } from './growable.js'
 import { buildStringHash, hashString, lowerCaseHash } from './string-hash.js'
@@ -20,7 +21,7 @@ const BATCH = 64
 
 /** The token-index part of the DNS state. */
 export interface TokenIndex {
-  tokens: string[]
+  tokens: ByteTable
   tokenSlots: Uint32Array
   tokenValueStart: Uint32Array
   tokenValues: Uint32Array
@@ -36,7 +37,7 @@ export interface TokenIndex {
  * @param isText - 1 for the string ids that are text values
  * @example
  * ```ts
- * buildTokenIndex(['v=spf1 -all'], Uint8Array.of(1)).tokens // ['v', 'spf1', 'all']
+ * buildTokenIndex(['v=spf1 -all'], Uint8Array.of(1)).tokens // a byte table of 'v', 'spf1', 'all'
  * ```
  */
 export function buildTokenIndex(strings: readonly string[], isText: Uint8Array): TokenIndex {
@@ -98,7 +99,7 @@ export function buildTokenIndex(strings: readonly string[], isText: Uint8Array):
   }
   unshiftStarts(tokenValueStart)
   return {
-    tokens: dict.tokens,
+    tokens: byteTableOf(tokenCount, (t) => dict.tokens[t] as string),
     tokenSlots: dict.slots,
     tokenValueStart,
     tokenValues,

@@ -7,6 +7,7 @@
  * precomputed `latestBits`: every apex's newest observation is in the window whenever the apex has
  * any in it.
  */
+import { entryCount } from '../../indexes/dns/byte-table.js'
 import type { DnsState } from '../../indexes/dns/state.js'
 import { readBits } from './bitmap.js'
 
@@ -24,8 +25,8 @@ import { readBits } from './bitmap.js'
 export function mostRecentIn(state: DnsState, lo: number, hi: number): Uint32Array {
   if (lo === 0) return readBits(state.latestBits, 0, hi)
   // Ordinals run newest first, so the first one met for an apex carries its newest day in the window.
-  const newest = new Int32Array(state.hosts.length)
-  const seen = new Uint8Array(state.hosts.length)
+  const newest = new Int32Array(entryCount(state.hosts))
+  const seen = new Uint8Array(entryCount(state.hosts))
   const out = new Uint32Array(hi - lo)
   let k = 0
   for (let o = lo; o < hi; o++) {

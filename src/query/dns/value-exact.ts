@@ -4,6 +4,7 @@
  * distinct text values; values differing only in case are all found.
  */
 
+import { entryAt } from '../../indexes/dns/byte-table.js'
 import type { DnsState } from '../../indexes/dns/state.js'
 import { findStrings } from '../../indexes/dns/string-hash.js'
 
@@ -19,6 +20,6 @@ import { findStrings } from '../../indexes/dns/string-hash.js'
  */
 export function valuesEqualIgnoringCase(state: DnsState, value: string): number[] {
   const out: number[] = []
-  findStrings(state.lowerSlots, value.toLowerCase(), (s) => (state.strings[s] as string).toLowerCase(), out)
+  findStrings(state.lowerSlots, value.toLowerCase(), (s) => entryAt(state.strings, s).toLowerCase(), out)
   return out
 }

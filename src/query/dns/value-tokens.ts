@@ -5,6 +5,7 @@
  * value list gives the candidates, each checked against its stored token sequence.
  */
 
+import { entryAt } from '../../indexes/dns/byte-table.js'
 import type { DnsState } from '../../indexes/dns/state.js'
 import { findString } from '../../indexes/dns/string-hash.js'
 import { EMPTY } from './id-sets.js'
@@ -23,7 +24,7 @@ export function valuesWithPhrase(state: DnsState, tokens: readonly string[]): Ui
   const ids = new Uint32Array(tokens.length)
   let rarest = -1
   let rarestLength = Number.POSITIVE_INFINITY
-  const keyOf = (t: number): string => state.tokens[t] as string
+  const keyOf = (t: number): string => entryAt(state.tokens, t)
   for (let q = 0; q < tokens.length; q++) {
     const t = findString(state.tokenSlots, tokens[q] as string, keyOf)
     if (t < 0) return EMPTY

@@ -1,35 +1,37 @@
 /**
- * Observation ids as one UTF-8 byte table (WTF-8: lone surrogates kept), the form the DNS state
- * keeps them in (dns/state.ts) and the build orders them in, so that tens of millions of ids never
- * become JS strings (each ~50 bytes of heap that every full collection marks).
+ * Strings as one UTF-8 byte table (WTF-8: lone surrogates kept), the form the DNS state keeps its
+ * observation ids, values, host keys and tokens in (dns/state.ts), so that tens of millions of
+ * them never live as JS strings (each ~50 bytes of heap that every full collection marks, and that
+ * a snapshot must decode one by one when it is opened). A query decodes only the entries it
+ * returns or compares.
  *
- * Layout (n ids): id i is `bytes[starts[i] … starts[i+1])`.
+ * Layout (n entries): entry i is `bytes[starts[i] … starts[i+1])`.
  */
 import { grow } from '../grow.js'
 import { decodeUtf8, encodeUtf8, utf8Scratch } from '../utf8.js'
 
-/** Ids as UTF-8 bytes; see the file comment. */
-export interface IdTable {
+/** Strings as UTF-8 bytes; see the file comment. */
+export interface ByteTable {
   readonly bytes: Uint8Array
   readonly starts: Uint32Array
 }
 
 /**
- * The table of some ids, in the order given.
+ * The table of some strings, in the order given.
  *
- * @param n - the number of ids
- * @param idOf - the i-th id
+ * @param n - the number of strings
+ * @param stringOf - the i-th string
  * @example
  * ```ts
- * idTableOf(2, (i) => ['ab', 'c'][i]) // { bytes: 61 62 63, starts: [0, 2, 3] }
+ * byteTableOf(2, (i) => ['ab', 'c'][i]) // { bytes: 61 62 63, starts: [0, 2, 3] }
  * ```
  */
-export function idTableOf(n: number, idOf: (i: number) => string): IdTable {
+export function byteTableOf(n: number, stringOf: (i: number) => string): ByteTable {
   const starts = new Uint32Array(n + 1)
   let bytes = new Uint8Array(Math.max(16, n * 16))
   let used = 0
   for (let i = 0; i < n; i++) {
-    const length = encodeUtf8(idOf(i))
+    const length = encodeUtf8(stringOf(i))
     if (used + length > bytes.length) bytes = grow(bytes, used + length)
     bytes.set(utf8Scratch().subarray(0, length), used)
     used += length
@@ -41,14 +43,14 @@ export function idTableOf(n: number, idOf: (i: number) => string): IdTable {
 /**
  * Entries of a table picked in a given order, as a table of their own.
  *
- * @param table - the ids
- * @param picks - the entry of each id of the result
+ * @param table - the strings
+ * @param picks - the entry of each string of the result
  * @example
  * ```ts
- * pickIds(idTableOf(2, (i) => ['ab', 'c'][i]), Uint32Array.of(1, 0)) // ids 'c', 'ab'
+ * pickEntries(byteTableOf(2, (i) => ['ab', 'c'][i]), Uint32Array.of(1, 0)) // entries 'c', 'ab'
  * ```
  */
-export function pickIds(table: IdTable, picks: Uint32Array): IdTable {
+export function pickEntries(table: ByteTable, picks: Uint32Array): ByteTable {
   const { bytes, starts } = table
   const outStarts = new Uint32Array(picks.length + 1)
   for (let i = 0; i < picks.length; i++) {
@@ -69,10 +71,10 @@ export function pickIds(table: IdTable, picks: Uint32Array): IdTable {
  *
  * @example
  * ```ts
- * compareIds(idTableOf(2, (i) => ['b', 'a'][i]), 0, 1) // > 0
+ * compareEntries(byteTableOf(2, (i) => ['b', 'a'][i]), 0, 1) // > 0
  * ```
  */
-export function compareIds(table: IdTable, a: number, b: number): number {
+export function compareEntries(table: ByteTable, a: number, b: number): number {
   const { bytes, starts } = table
   const aEnd = starts[a + 1] as number
   const bEnd = starts[b + 1] as number
@@ -91,13 +93,25 @@ export function compareIds(table: IdTable, a: number, b: number): number {
 }
 
 /**
- * The id of an entry, as a string.
+ * The number of entries.
  *
  * @example
  * ```ts
- * idAt(idTableOf(1, () => 'mx-1'), 0) // 'mx-1'
+ * entryCount(byteTableOf(2, (i) => ['a', 'b'][i])) // 2
  * ```
  */
-export function idAt(table: IdTable, i: number): string {
+export function entryCount(table: ByteTable): number {
+  return table.starts.length - 1
+}
+
+/**
+ * An entry, as a string.
+ *
+ * @example
+ * ```ts
+ * entryAt(byteTableOf(1, () => 'mx-1'), 0) // 'mx-1'
+ * ```
+ */
+export function entryAt(table: ByteTable, i: number): string {
   return decodeUtf8(table.bytes, table.starts[i] as number, table.starts[i + 1] as number)
 }

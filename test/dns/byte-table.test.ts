@@ -1,11 +1,11 @@
 /**
- * Observation ids as a byte table (dns/id-table.ts): every id comes back exactly, and comparing
- * entries gives the order of the strings themselves (UTF-16 code units), which differs from the
+ * Strings as a byte table (dns/byte-table.ts; observation ids, values, host keys, tokens): every
+ * string comes back exactly, and comparing entries gives the order of the strings themselves (UTF-16 code units), which differs from the
  * bytes' order for characters above U+D7FF.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareIds, idAt, idTableOf, pickIds } from '../../src/indexes/dns/id-table.js'
+import { byteTableOf, compareEntries, entryAt, pickEntries } from '../../src/indexes/dns/byte-table.js'
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 const sign = (x: number): number => Math.sign(x)
@@ -26,10 +26,10 @@ describe('the id table', () => {
       'mx-1',
       'mx-10',
     ]
-    const table = idTableOf(ids.length, (i) => ids[i] as string)
+    const table = byteTableOf(ids.length, (i) => ids[i] as string)
     for (let a = 0; a < ids.length; a++)
       for (let b = 0; b < ids.length; b++)
-        expect(sign(compareIds(table, a, b)), `${ids[a]} vs ${ids[b]}`).toBe(
+        expect(sign(compareEntries(table, a, b)), `${ids[a]} vs ${ids[b]}`).toBe(
           sign(byString(ids[a] as string, ids[b] as string)),
         )
   })
@@ -44,14 +44,14 @@ describe('the id table', () => {
     )
     fc.assert(
       fc.property(fc.array(id, { maxLength: 30 }), (ids) => {
-        const table = idTableOf(ids.length, (i) => ids[i] as string)
+        const table = byteTableOf(ids.length, (i) => ids[i] as string)
         ids.forEach((s, i) => {
-          expect(idAt(table, i)).toBe(s)
+          expect(entryAt(table, i)).toBe(s)
         })
-        const order = Uint32Array.from(ids.keys()).sort((a, b) => compareIds(table, a, b))
+        const order = Uint32Array.from(ids.keys()).sort((a, b) => compareEntries(table, a, b))
         expect([...order].map((i) => ids[i])).toEqual([...ids].sort(byString))
-        const picked = pickIds(table, order)
-        expect([...order].map((_, k) => idAt(picked, k))).toEqual([...ids].sort(byString))
+        const picked = pickEntries(table, order)
+        expect([...order].map((_, k) => entryAt(picked, k))).toEqual([...ids].sort(byString))
       }),
       { seed: 4242, numRuns: 300 },
     )
