@@ -6,7 +6,7 @@
  * and streamed into a bounded heap as they are counted: a million distinct values are never
  * gathered, let alone sorted.
  */
-import { type ByteTable, compareEntries, entryAt } from '../indexes/dns/byte-table.js'
+import { type ByteTable, compareEntries, entryAt } from '../indexes/byte-table.js'
 import { type DnsState, matchingFields } from '../indexes/dns/state.js'
 import type { Matches } from '../query/dns/matches.js'
 import { type CountSink, countValues } from '../query/dns/value-counts.js'

@@ -12,6 +12,7 @@
  * Invariants: ids are dense (0…T−1) in first-intern order; the load factor stays ≤ 1/2, so a probe
  * for an absent term ends at an empty slot after ~1.5 steps on average.
  */
+import type { ByteTable } from './byte-table.js'
 import { grow } from './grow.js'
 import { decodeUtf8, encodeUtf8, utf8Scratch } from './utf8.js'
 
@@ -163,6 +164,59 @@ export class TermDictionaryBuilder {
     this.#size = id + 1
     if (this.#size * 2 > slots.length) this.#rehash()
     return id
+  }
+
+  /**
+   * The id of a term, or -1 when absent (nothing is added).
+   *
+   * @example
+   * ```ts
+   * b.get('acme') // 0
+   * b.get('zeta') // -1
+   * ```
+   */
+  get(term: string): number {
+    const length = encodeUtf8(term)
+    const key = utf8Scratch()
+    const hash = hashBytes(key, length)
+    const slots = this.#slots
+    const mask = slots.length - 1
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot] as number
+      if (entry === 0) return -1
+      const id = entry - 1
+      if (
+        this.#hashes[id] === hash &&
+        sameBytes(this.#bytes, this.#starts[id] as number, this.#starts[id + 1] as number, key, length)
+      ) {
+        return id
+      }
+    }
+  }
+
+  /**
+   * The term of an id, decoded from its bytes.
+   *
+   * @example
+   * ```ts
+   * b.term(1) // 'corp'
+   * ```
+   */
+  term(id: number): string {
+    return decodeUtf8(this.#bytes, this.#starts[id] as number, this.#starts[id + 1] as number)
+  }
+
+  /**
+   * The terms so far as a byte table (term id = entry), without copying: valid until the next
+   * `intern`, which may move the arrays.
+   *
+   * @example
+   * ```ts
+   * pickEntries(b.table(), Uint32Array.of(1)) // a table of 'corp'
+   * ```
+   */
+  table(): ByteTable {
+    return { bytes: this.#bytes, starts: this.#starts.subarray(0, this.#size + 1) }
   }
 
   /**

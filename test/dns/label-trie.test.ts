@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { byteTableOf, entryAt } from '../../src/indexes/dns/byte-table.js'
+import { byteTableOf, entryAt } from '../../src/indexes/byte-table.js'
 import { isLabelSuffix } from '../../src/indexes/dns/host-key.js'
 import { buildLabelTrie, findNode, hostsBelow } from '../../src/indexes/dns/label-trie.js'
 

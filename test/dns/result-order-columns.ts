@@ -4,12 +4,13 @@
  * fields and items in that order (with the same interning rule, dns/intern-tables.ts). dns/column-log.ts must give the same columns.
  */
 
+import { byteTableOf } from '../../src/indexes/byte-table.js'
 import type { Columns } from '../../src/indexes/dns/columns.js'
 import { U32List } from '../../src/indexes/dns/growable.js'
 import { type FieldTable, InternTables, type ItemTable } from '../../src/indexes/dns/intern-tables.js'
 import type { ObservationSource } from '../../src/indexes/dns/observation-source.js'
 import { resultOrder } from '../../src/indexes/dns/order.js'
-import type { StringIds } from '../../src/indexes/string-ids.js'
+import type { TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
 import type { Item, Observation } from '../../src/types.js'
 
 // Observations decoded and warmed ahead of the pass that interns them (see warm()).
@@ -17,7 +18,7 @@ const BATCH = 64
 
 /** The columns, with the dictionary that interned their strings. */
 type ReferenceColumns = Omit<Columns, 'stringIds' | 'ids'> & {
-  stringIds: StringIds
+  stringIds: TermDictionaryBuilder
   ids: string[]
 }
 
@@ -79,7 +80,7 @@ export function resultOrderColumns(source: ObservationSource): ReferenceColumns 
   batch.length = 0
   const itemCols = itemColumns(items)
   return {
-    strings: Array.from({ length: strings.size }, (_, s) => strings.string(s)),
+    strings: byteTableOf(strings.size, (s) => strings.term(s)),
     stringIds: strings,
     days,
     ids,

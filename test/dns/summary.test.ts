@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { TopValues } from '../../src/collect/summary.js'
-import { byteTableOf } from '../../src/indexes/dns/byte-table.js'
+import { byteTableOf } from '../../src/indexes/byte-table.js'
 
 describe('TopValues', () => {
   it('keeps the best values by count descending, then value ascending, like a full sort, with or without its floor', () => {

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { entryAt, entryCount } from '../../src/indexes/byte-table.js'
 import { normInstant } from '../../src/indexes/reverse/date-column.js'
 import { PostingsBuilder } from '../../src/indexes/reverse/postings.js'
 import { PostingsLayout } from '../../src/indexes/reverse/postings-layout.js'
@@ -18,7 +19,7 @@ import { corpus, query } from './corpus.js'
 const SETTINGS = { seed: 99, numRuns: 200 }
 
 describe('TermDictionary', () => {
-  it('gives dense ids in first-intern order and finds them after freezing', () => {
+  it('gives dense ids in first-intern order and finds them while building and after freezing', () => {
     fc.assert(
       // Up to 5,000 terms: the arrays grow from 512 entries across several doublings.
       fc.property(
@@ -34,6 +35,15 @@ describe('TermDictionary', () => {
             if (!want.has(term)) want.set(term, want.size)
             expect(builder.intern(term)).toBe(want.get(term))
           }
+          // While building: lookups add nothing, and the table view holds every term so far.
+          for (const [term, id] of want) {
+            expect(builder.get(term)).toBe(id)
+            expect(builder.term(id)).toBe(term)
+            expect(entryAt(builder.table(), id)).toBe(term)
+          }
+          expect(builder.get('\u{1F600}absent\u{1F600}')).toBe(-1)
+          expect(entryCount(builder.table())).toBe(want.size)
+          expect(builder.size).toBe(want.size)
           const dictionary = builder.freeze()
           expect(dictionary.size).toBe(want.size)
           for (const [term, id] of want) expect(dictionary.get(term)).toBe(id)

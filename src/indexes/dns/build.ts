@@ -4,7 +4,7 @@
  * observations, the latest-date bitmap of `most_recent`, and the token index over text values.
  */
 import type { DnsKind } from '../../types.js'
-import { byteTableOf } from './byte-table.js'
+import { ByteTableBuilder, entryAt, entryCount } from '../byte-table.js'
 import type { Columns } from './columns.js'
 import { groupByKey, unshiftStarts } from './csr.js'
 import { hostKey } from './host-key.js'
@@ -24,16 +24,16 @@ import { buildTokenIndex } from './token-index.js'
  */
 export function buildDnsState(kind: DnsKind, c: Columns): DnsState {
   const items = itemsByField(c)
-  const hostType = c.strings.indexOf('host')
+  const hostType = c.stringIds.get('host')
   const isHostItem = new Uint8Array(c.itemField.length)
   for (let i = 0; i < isHostItem.length; i++) {
     isHostItem[i] = c.fieldType[c.itemField[i] as number] === hostType ? 1 : 0
   }
-  const isText = new Uint8Array(c.strings.length)
+  const isText = new Uint8Array(entryCount(c.strings))
   for (let i = 0; i < isHostItem.length; i++) if (isHostItem[i] === 0) isText[c.itemValue[i] as number] = 1
   const state: DnsState = {
     kind,
-    strings: byteTableOf(c.strings.length, (s) => c.strings[s] as string),
+    strings: c.strings,
     days: c.days,
     ids: c.ids,
     obsShape: c.obsShape,
@@ -79,9 +79,9 @@ function itemsByField(
     c.occurrenceItem.set(j, rank[c.occurrenceItem.get(j)] as number)
   c.itemField = itemField
   c.itemValue = itemValue
-  const valueFirstItem = new Int32Array(c.strings.length).fill(-1)
+  const valueFirstItem = new Int32Array(entryCount(c.strings)).fill(-1)
   const itemNextSameValue = new Int32Array(n).fill(-1)
-  const last = new Int32Array(c.strings.length)
+  const last = new Int32Array(entryCount(c.strings))
   for (let i = 0; i < n; i++) {
     const v = itemValue[i] as number
     if (valueFirstItem[v] === -1) valueFirstItem[v] = i
@@ -132,23 +132,23 @@ type HostPart = LabelTrie &
 // The host keys of `host` items and apexes with their label trie; items and ordinals per key.
 function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {
   const n = c.days.length
-  const hosts: string[] = []
+  const hosts = new ByteTableBuilder()
   // Host index per value string, and per key: most values are their own key (lower case, no
   // trailing dot), so a key is named by its string id when the table holds it, and only other
   // keys go through a map (interning every key in a map took ~2 s of this phase's ~4.4 s at 1M
   // observations).
-  const hostOfValue = new Int32Array(c.strings.length).fill(-1)
-  const hostOfKey = new Int32Array(c.strings.length).fill(-1)
+  const hostOfValue = new Int32Array(entryCount(c.strings)).fill(-1)
+  const hostOfKey = new Int32Array(entryCount(c.strings)).fill(-1)
   const otherKeys = new Map<string, number>()
   let labels = 0
   const newHost = (key: string): number => {
     labels += labelsOf(key)
-    return hosts.push(key) - 1
+    return hosts.push(key)
   }
   const keyOf = (s: number): number => {
     let h = hostOfValue[s] as number
     if (h >= 0) return h
-    const value = c.strings[s] as string
+    const value = entryAt(c.strings, s)
     const key = hostKey(value)
     const id = key === value ? s : c.stringIds.get(key)
     if (id >= 0) {
@@ -179,12 +179,11 @@ function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {
   const apexOf = new Uint32Array(n)
   for (let o = 0; o < n; o++) apexOf[o] = keyOf(c.apexValue[o] as number)
   // The trie numbers the keys afresh, depth first (dns/label-trie.ts).
-  const keys = byteTableOf(hosts.length, (h) => hosts[h] as string)
-  const { trie, hosts: numbered, rank } = buildLabelTrie(keys, labels)
+  const { trie, hosts: numbered, rank } = buildLabelTrie(hosts.take(), labels)
   for (let k = 0; k < hostItemKeys.length; k++) hostItemKeys[k] = rank[hostItemKeys[k] as number] as number
   for (let o = 0; o < n; o++) apexOf[o] = rank[apexOf[o] as number] as number
-  const byKey = groupByKey(hosts.length, hostItemKeys, hostItemIds)
-  const byApex = groupByKey(hosts.length, apexOf)
+  const byKey = groupByKey(rank.length, hostItemKeys, hostItemIds)
+  const byApex = groupByKey(rank.length, apexOf)
   return {
     hosts: numbered,
     ...trie,

@@ -2,7 +2,7 @@
  * The DNS build's first step, fed in load order: each observation is interned as it arrives (its
  * strings, fields and items; dns/intern-tables.ts) and then dropped, keeping per observation only
  * its day, key order, apex value and item ids. `columns` then takes the live observations of one
- * kind, puts them in result order (comparing their ids as bytes: dns/byte-table.ts), and numbers
+ * kind, puts them in result order (comparing their ids as bytes: indexes/byte-table.ts), and numbers
  * strings, fields and items afresh in the order of
  * their first use in result order: exactly the columns that interning the observations in result
  * order would give (dns/state.ts), without holding or decoding any observation out of load order.
@@ -16,10 +16,10 @@
  * Strings, fields and items are numbered in load order here; `columns` renumbers them.
  */
 import type { Observation } from '../../types.js'
+import { type ByteTable, compareEntries, pickEntries } from '../byte-table.js'
 import { lowerBound } from '../gallop.js'
 import { room } from '../grow.js'
-import type { StringIds } from '../string-ids.js'
-import { type ByteTable, compareEntries, pickEntries } from './byte-table.js'
+import type { TermDictionaryBuilder } from '../term-dictionary.js'
 import type { Columns } from './columns.js'
 import { U32List } from './growable.js'
 import { type FieldTable, InternTables, type ItemTable } from './intern-tables.js'
@@ -121,7 +121,7 @@ export class ColumnLog {
     }
     const items = numbering.itemColumns()
     return {
-      strings: numbering.strings,
+      strings: numbering.strings(),
       stringIds: numbering.lookup(),
       days,
       ids: idTable,
@@ -151,8 +151,9 @@ export class ColumnLog {
  * in the order FieldTable and StringIds meet them when an item is interned.
  */
 class Numbering {
-  readonly strings: string[] = []
-  readonly #source: StringIds
+  // The source string of each string in the new numbering.
+  readonly #picks = new U32List()
+  readonly #source: TermDictionaryBuilder
   readonly #fields: FieldTable
   readonly #items: ItemTable
   readonly #string: Int32Array
@@ -181,10 +182,16 @@ class Numbering {
   string(s: number): number {
     let id = this.#string[s] as number
     if (id < 0) {
-      id = this.strings.push(this.#source.string(s)) - 1
+      id = this.#picks.length
+      this.#picks.push(s)
       this.#string[s] = id
     }
     return id
+  }
+
+  // The strings in the new numbering, their bytes copied from the source dictionary.
+  strings(): ByteTable {
+    return pickEntries(this.#source.table(), this.#picks.toArray())
   }
 
   item(i: number): number {

@@ -6,18 +6,19 @@
  * arrive and which here reads an ObservationSource, each observation decoded once, in load order.
  */
 import type { Observation } from '../../types.js'
-import { type ByteTable, byteTableOf } from './byte-table.js'
+import { type ByteTable, byteTableOf } from '../byte-table.js'
 import { ColumnLog } from './column-log.js'
 import type { U32List } from './growable.js'
 import type { ObservationSource } from './observation-source.js'
 
 /** Observation and item columns, before postings and lookups are added. */
 export interface Columns {
-  strings: string[]
+  /** The strings (contexts, types, values) in their build numbering. */
+  strings: ByteTable
   /** String ids by string (-1: absent), for lookups (not kept in the state). */
   stringIds: { get(s: string): number }
   days: Int32Array
-  /** The ids in result order, as a byte table (dns/byte-table.ts). */
+  /** The ids in result order, as a byte table (indexes/byte-table.ts). */
   ids: ByteTable
   obsShape: Uint8Array
   /** The string id of each observation's apex value (its first item's value). */

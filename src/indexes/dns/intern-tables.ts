@@ -5,7 +5,7 @@
  * interns an observation's items into them.
  */
 import type { Item, Observation } from '../../types.js'
-import { StringIds } from '../string-ids.js'
+import { TermDictionaryBuilder } from '../term-dictionary.js'
 import { dayNumber } from './day.js'
 import { U32List } from './growable.js'
 import { itemShape, observationShape } from './shapes.js'
@@ -22,7 +22,7 @@ import { itemShape, observationShape } from './shapes.js'
  * ```
  */
 export class InternTables {
-  readonly strings = new StringIds()
+  readonly strings = new TermDictionaryBuilder()
   readonly fields = new FieldTable(this.strings)
   readonly items = new ItemTable()
   /** The key order of the observation interned last (see dns/shapes.ts). */
@@ -95,7 +95,7 @@ export function isItem(x: unknown): x is Item {
  * ```
  */
 export class FieldTable {
-  readonly #strings: StringIds
+  readonly #strings: TermDictionaryBuilder
   readonly #context = new U32List(16)
   readonly #type = new U32List(16)
   readonly #flags = new U32List(16)
@@ -105,7 +105,7 @@ export class FieldTable {
   readonly #recent: number[] = []
 
   /** @param strings - the dictionary that names contexts and types */
-  constructor(strings: StringIds) {
+  constructor(strings: TermDictionaryBuilder) {
     this.#strings = strings
   }
 

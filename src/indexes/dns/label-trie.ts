@@ -2,7 +2,7 @@
  * The label trie of the DNS index: the distinct host keys (dns/host-key.ts) as paths of labels read
  * right to left (`ns1.example.com` is com → example → ns1), so a label-aligned suffix search finds
  * the node of `example.com` with a few hash probes and collects its subtree, and an exact lookup is
- * the same walk. Keys are a byte table (dns/byte-table.ts) and labels are compared as UTF-8 bytes
+ * the same walk. Keys are a byte table (indexes/byte-table.ts) and labels are compared as UTF-8 bytes
  * (a dot is one byte and never part of another character). Labels are not copied: a node names its
  * label as a byte range of a host key, and the build allocates nothing per key (sorting the keys by reversed text instead measured ~4x
  * slower on 1.2M keys, because of the string allocations and the native string sort).
@@ -18,8 +18,9 @@
  * - `trieSlots` hashes (parent, label) to node + 1 (0: empty), linear probing, at most half full.
  * Invariant: the keys in v's subtree (v excluded) are exactly those ending in `.` + v's path.
  */
+
+import { type ByteTable, entryCount, pickEntries } from '../byte-table.js'
 import { encodeUtf8, utf8Scratch } from '../utf8.js'
-import { type ByteTable, entryCount, pickEntries } from './byte-table.js'
 import { unshiftStarts } from './csr.js'
 
 const DOT = 0x2e

@@ -4,8 +4,8 @@
  * the columns cannot rebuild exactly are returned as kept verbatim.
  */
 import type { Item, Observation } from '../../types.js'
+import { entryAt } from '../byte-table.js'
 import { lowerBound } from '../gallop.js'
-import { entryAt } from './byte-table.js'
 import { dayText } from './day.js'
 import { ITEM_SHAPES, OBSERVATION_SHAPES } from './shapes.js'
 import type { DnsState } from './state.js'

@@ -1,6 +1,6 @@
 /**
  * The plain-data state of one DNS observation index (MX or TXT): typed arrays only (strings are
- * byte tables, dns/byte-table.ts: entry i of a table is its UTF-8 bytes `bytes[starts[i] …
+ * byte tables, indexes/byte-table.ts: entry i of a table is its UTF-8 bytes `bytes[starts[i] …
  * starts[i+1])`; ~20 bytes a host or id where a JS string costs ~50, none of them an object for
  * the garbage collector to mark, nothing to decode when a snapshot is opened), so that a snapshot can write it and read it back and {@link DnsIndex} can be constructed
  * from it without rebuilding anything.
@@ -42,7 +42,7 @@
  * Invariants: the state is never mutated after the build.
  */
 import type { DnsKind, Observation } from '../../types.js'
-import { type ByteTable, entryAt } from './byte-table.js'
+import { type ByteTable, entryAt } from '../byte-table.js'
 import type { LabelTrie } from './label-trie.js'
 
 /** The state of one DNS index; see the file comment for the layout. */

@@ -11,13 +11,10 @@
  * token's code units, is the state's `tokenSlots` (dns/string-hash.ts).
  */
 import { tokenize } from '../../analysis/tokenize.js'
-import { type ByteTable, byteTableOf } from './byte-table.js'
+import { type ByteTable, byteTableOf, entryAt, entryCount } from '../byte-table.js'
 import { unshiftStarts } from './csr.js'
 import { U32List } from './growable.js'
 import { buildStringHash, hashString, lowerCaseHash } from './string-hash.js'
-
-// Strings checked ahead of their tokenization (see buildTokenIndex).
-const BATCH = 64
 
 /** The token-index part of the DNS state. */
 export interface TokenIndex {
@@ -33,40 +30,36 @@ export interface TokenIndex {
 /**
  * Builds the token index of the strings marked as text values.
  *
- * @param strings - the string table
+ * @param strings - the string table (values are decoded one at a time, as they are tokenized)
  * @param isText - 1 for the string ids that are text values
  * @example
  * ```ts
- * buildTokenIndex(['v=spf1 -all'], Uint8Array.of(1)).tokens // a byte table of 'v', 'spf1', 'all'
+ * buildTokenIndex(byteTableOf(1, () => 'v=spf1 -all'), Uint8Array.of(1)).tokens // a byte table of 'v', 'spf1', 'all'
  * ```
  */
-export function buildTokenIndex(strings: readonly string[], isText: Uint8Array): TokenIndex {
+export function buildTokenIndex(strings: ByteTable, isText: Uint8Array): TokenIndex {
   const dict = new TokenDict()
-  const valueTokenStart = new Uint32Array(strings.length + 1)
-  const sequence = new U32List(strings.length * 4)
+  const count = entryCount(strings)
+  const { bytes, starts } = strings
+  const valueTokenStart = new Uint32Array(count + 1)
+  const sequence = new U32List(count * 4)
   const textIds = new U32List()
   // lowerCaseHash of each text value, in textIds order: computed while tokenizing, when the value
-  // is in cache, rather than in a pass of its own over a million cold strings.
+  // is in cache, rather than in a pass of its own over a million strings.
   const lowerHashes = new U32List()
-  // Strings in id order lie all over the heap: a batch is first checked for non-ASCII characters
-  // in a tight loop, whose cache misses the CPU overlaps, and then tokenized from cache.
-  const ascii = new Uint8Array(BATCH)
-  for (let first = 0; first < strings.length; first += BATCH) {
-    const end = Math.min(strings.length, first + BATCH)
-    for (let s = first; s < end; s++)
-      ascii[s - first] = isText[s] === 1 && isAscii(strings[s] as string) ? 1 : 0
-    for (let s = first; s < end; s++) {
-      if (isText[s] === 1) {
-        textIds.push(s)
-        const value = strings[s] as string
-        if (ascii[s - first] === 1) lowerHashes.push(dict.tokenizeAscii(value, sequence))
-        else {
-          for (const token of tokenize(value)) sequence.push(dict.intern(token))
-          lowerHashes.push(lowerCaseHash(value))
-        }
+  for (let s = 0; s < count; s++) {
+    if (isText[s] === 1) {
+      textIds.push(s)
+      const from = starts[s] as number
+      const to = starts[s + 1] as number
+      const value = entryAt(strings, s)
+      if (isAscii(bytes, from, to)) lowerHashes.push(dict.tokenizeAscii(value, sequence))
+      else {
+        for (const token of tokenize(value)) sequence.push(dict.intern(token))
+        lowerHashes.push(lowerCaseHash(value))
       }
-      valueTokenStart[s + 1] = sequence.length
     }
+    valueTokenStart[s + 1] = sequence.length
   }
   const valueTokens = sequence.toArray()
   // Each token's values, ascending, each once (a value repeating a token, "include:… include:…",
@@ -74,7 +67,7 @@ export function buildTokenIndex(strings: readonly string[], isText: Uint8Array):
   const tokenCount = dict.tokens.length
   const tokenValueStart = new Uint32Array(tokenCount + 1)
   const lastValue = new Int32Array(tokenCount).fill(-1)
-  for (let s = 0; s < strings.length; s++) {
+  for (let s = 0; s < count; s++) {
     for (let j = valueTokenStart[s] as number; j < (valueTokenStart[s + 1] as number); j++) {
       const t = valueTokens[j] as number
       if (lastValue[t] === s) continue
@@ -87,7 +80,7 @@ export function buildTokenIndex(strings: readonly string[], isText: Uint8Array):
   }
   const tokenValues = new Uint32Array(tokenValueStart[tokenCount] as number)
   lastValue.fill(-1)
-  for (let s = 0; s < strings.length; s++) {
+  for (let s = 0; s < count; s++) {
     for (let j = valueTokenStart[s] as number; j < (valueTokenStart[s + 1] as number); j++) {
       const t = valueTokens[j] as number
       if (lastValue[t] === s) continue
@@ -109,8 +102,8 @@ export function buildTokenIndex(strings: readonly string[], isText: Uint8Array):
   }
 }
 
-function isAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false
+function isAscii(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if ((bytes[i] as number) > 127) return false
   return true
 }
 

@@ -7,7 +7,7 @@
  * precomputed `latestBits`: every apex's newest observation is in the window whenever the apex has
  * any in it.
  */
-import { entryCount } from '../../indexes/dns/byte-table.js'
+import { entryCount } from '../../indexes/byte-table.js'
 import type { DnsState } from '../../indexes/dns/state.js'
 import { readBits } from './bitmap.js'
 

@@ -4,7 +4,7 @@
  * distinct text values; values differing only in case are all found.
  */
 
-import { entryAt } from '../../indexes/dns/byte-table.js'
+import { entryAt } from '../../indexes/byte-table.js'
 import type { DnsState } from '../../indexes/dns/state.js'
 import { findStrings } from '../../indexes/dns/string-hash.js'
 

@@ -5,7 +5,7 @@
  * value list gives the candidates, each checked against its stored token sequence.
  */
 
-import { entryAt } from '../../indexes/dns/byte-table.js'
+import { entryAt } from '../../indexes/byte-table.js'
 import type { DnsState } from '../../indexes/dns/state.js'
 import { findString } from '../../indexes/dns/string-hash.js'
 import { EMPTY } from './id-sets.js'

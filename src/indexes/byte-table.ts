@@ -7,8 +7,8 @@
  *
  * Layout (n entries): entry i is `bytes[starts[i] … starts[i+1])`.
  */
-import { grow } from '../grow.js'
-import { decodeUtf8, encodeUtf8, utf8Scratch } from '../utf8.js'
+import { grow } from './grow.js'
+import { decodeUtf8, encodeUtf8, utf8Scratch } from './utf8.js'
 
 /** Strings as UTF-8 bytes; see the file comment. */
 export interface ByteTable {
@@ -27,17 +27,56 @@ export interface ByteTable {
  * ```
  */
 export function byteTableOf(n: number, stringOf: (i: number) => string): ByteTable {
-  const starts = new Uint32Array(n + 1)
-  let bytes = new Uint8Array(Math.max(16, n * 16))
-  let used = 0
-  for (let i = 0; i < n; i++) {
-    const length = encodeUtf8(stringOf(i))
-    if (used + length > bytes.length) bytes = grow(bytes, used + length)
-    bytes.set(utf8Scratch().subarray(0, length), used)
-    used += length
-    starts[i + 1] = used
+  const builder = new ByteTableBuilder(n)
+  for (let i = 0; i < n; i++) builder.push(stringOf(i))
+  return builder.take()
+}
+
+/**
+ * Appends strings to a byte table one at a time, so that a build never holds them as JS strings.
+ *
+ * @example
+ * ```ts
+ * const b = new ByteTableBuilder()
+ * b.push('ab') // 0
+ * b.push('c')  // 1
+ * entryAt(b.take(), 1) // 'c'
+ * ```
+ */
+export class ByteTableBuilder {
+  #bytes: Uint8Array
+  #starts: Uint32Array
+  #size = 0
+
+  /** @param capacity - the number of strings expected (the arrays grow past it) */
+  constructor(capacity = 1024) {
+    this.#bytes = new Uint8Array(Math.max(16, capacity * 16))
+    this.#starts = new Uint32Array(Math.max(1, capacity) + 1)
   }
-  return { bytes: bytes.slice(0, used), starts }
+
+  /** The number of strings appended. */
+  get size(): number {
+    return this.#size
+  }
+
+  /** Appends a string; returns its entry. */
+  push(s: string): number {
+    const length = encodeUtf8(s)
+    const used = this.#starts[this.#size] as number
+    if (used + length > this.#bytes.length) this.#bytes = grow(this.#bytes, used + length)
+    const scratch = utf8Scratch()
+    const bytes = this.#bytes
+    for (let i = 0; i < length; i++) bytes[used + i] = scratch[i] as number
+    if (this.#size + 2 > this.#starts.length) this.#starts = grow(this.#starts, this.#size + 2)
+    this.#starts[++this.#size] = used + length
+    return this.#size - 1
+  }
+
+  /** The table, trimmed; the builder must not be used afterwards. */
+  take(): ByteTable {
+    const n = this.#size
+    return { bytes: this.#bytes.slice(0, this.#starts[n] as number), starts: this.#starts.slice(0, n + 1) }
+  }
 }
 
 /**

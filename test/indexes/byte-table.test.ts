@@ -1,11 +1,11 @@
 /**
- * Strings as a byte table (dns/byte-table.ts; observation ids, values, host keys, tokens): every
+ * Strings as a byte table (indexes/byte-table.ts; observation ids, values, host keys, tokens): every
  * string comes back exactly, and comparing entries gives the order of the strings themselves (UTF-16 code units), which differs from the
  * bytes' order for characters above U+D7FF.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { byteTableOf, compareEntries, entryAt, pickEntries } from '../../src/indexes/dns/byte-table.js'
+import { byteTableOf, compareEntries, entryAt, pickEntries } from '../../src/indexes/byte-table.js'
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 const sign = (x: number): number => Math.sign(x)
