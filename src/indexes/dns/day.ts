@@ -3,8 +3,6 @@
  * compares; and back to the `YYYY-MM-DD` text the API returns.
  */
 
-const MS_PER_DAY = 86_400_000
-
 /**
  * The day number of a date text: `YYYY-MM-DD`, or a longer text (a timestamp) whose first ten
  * characters are that date. NaN when those characters are not a real calendar date.
@@ -36,7 +34,7 @@ export function dayNumber(text: string): number {
 }
 
 /**
- * The `YYYY-MM-DD` text of a day number.
+ * The `YYYY-MM-DD` text of a day number (years 100–9999, the ones {@link dayNumber} accepts).
  *
  * @example
  * ```ts
@@ -44,7 +42,24 @@ export function dayNumber(text: string): number {
  * ```
  */
 export function dayText(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10)
+  // The inverse of dayNumber's arithmetic (a Date and toISOString took ~300 ns, a fifth of a host
+  // lookup that rebuilds three observations).
+  const z = day + 719_468
+  const era = Math.floor(z / 146_097)
+  const dayOfEra = z - era * 146_097
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  )
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
+  const mp = Math.floor((5 * dayOfYear + 2) / 153)
+  const d = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1
+  const m = mp < 10 ? mp + 3 : mp - 9
+  const y = yearOfEra + era * 400 + (m <= 2 ? 1 : 0)
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`
 }
 
 function daysInMonth(year: number, month: number): number {

@@ -14,7 +14,7 @@ import { entryCount } from '../byte-table.js'
 import { buildDnsState } from './build.js'
 import { buildColumns } from './columns.js'
 import { type ObservationSource, observationsOf } from './observation-source.js'
-import { observationAt } from './observations.js'
+import { ObservationReader } from './observations.js'
 import type { DnsState } from './state.js'
 
 /**
@@ -33,6 +33,7 @@ export class DnsIndex {
   // One count per string for summaries (query/dns/value-counts.ts): allocated on the first summary,
   // then reused, so no summary allocates an array the size of the string table.
   #counts: Uint32Array | null = null
+  readonly #reader: ObservationReader
 
   /**
    * Wraps a state built by {@link DnsIndex.build} or read back from a snapshot.
@@ -41,6 +42,7 @@ export class DnsIndex {
    */
   constructor(state: DnsState) {
     this.state = state
+    this.#reader = new ObservationReader(state)
   }
 
   /**
@@ -82,6 +84,6 @@ export class DnsIndex {
       this.#counts ??= new Uint32Array(entryCount(state.strings))
       return summarize(state, matches, query.summary, this.#counts)
     }
-    return envelope(matchCount(matches), query.page, (rank) => observationAt(state, matchAt(matches, rank)))
+    return envelope(matchCount(matches), query.page, (rank) => this.#reader.at(matchAt(matches, rank)))
   }
 }

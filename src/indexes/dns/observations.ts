@@ -11,43 +11,65 @@ import { ITEM_SHAPES, OBSERVATION_SHAPES } from './shapes.js'
 import type { DnsState } from './state.js'
 
 /**
- * The observation at an ordinal, as loaded.
+ * Rebuilds observations of one index, with the names of its fields (a handful) decoded once.
  *
- * @param state - the index state
- * @param ordinal - an ordinal in [0, n)
  * @example
  * ```ts
- * observationAt(state, 0) // { date: '2024-05-01', id: 'obs-1', items: [{ context: '', is_metadata: true, type: 'host', value: 'a.com' }, ...] }
+ * new ObservationReader(state).at(0) // { date: '2024-05-01', id: 'obs-1', items: [{ context: '', is_metadata: true, type: 'host', value: 'a.com' }, ...] }
  * ```
  */
-export function observationAt(state: DnsState, ordinal: number): Observation {
-  const kept = verbatimAt(state, ordinal)
-  if (kept !== undefined) return kept
-  const items: Item[] = []
-  for (let j = state.obsItemStart[ordinal] as number; j < (state.obsItemStart[ordinal + 1] as number); j++) {
-    items.push(itemAt(state, state.obsItemField[j] as number, state.obsItemValue[j] as number))
-  }
-  const date = dayText(state.days[ordinal] as number)
-  const id = entryAt(state.ids, ordinal)
-  const shape = state.obsShape[ordinal] as number
-  if (shape === 0) return { date, id, items }
-  const fields: Record<string, unknown> = { date, id, items }
-  const out: Record<string, unknown> = {}
-  for (const key of OBSERVATION_SHAPES[shape] as readonly string[]) out[key] = fields[key]
-  return out as Observation
-}
+export class ObservationReader {
+  readonly #state: DnsState
+  readonly #contexts: string[]
+  readonly #types: string[]
 
-function itemAt(state: DnsState, field: number, valueId: number): Item {
-  const context = entryAt(state.strings, state.fieldContext[field] as number)
-  const is_metadata = state.fieldMeta[field] === 1
-  const type = entryAt(state.strings, state.fieldType[field] as number)
-  const value = entryAt(state.strings, valueId)
-  const shape = state.fieldShape[field] as number
-  if (shape === 0) return { context, is_metadata, type, value }
-  const fields: Record<string, unknown> = { context, is_metadata, type, value }
-  const out: Record<string, unknown> = {}
-  for (const key of ITEM_SHAPES[shape] as readonly string[]) out[key] = fields[key]
-  return out as Item
+  /** @param state - the index state */
+  constructor(state: DnsState) {
+    this.#state = state
+    this.#contexts = Array.from(state.fieldContext, (s) => entryAt(state.strings, s))
+    this.#types = Array.from(state.fieldType, (s) => entryAt(state.strings, s))
+  }
+
+  /**
+   * The observation at an ordinal, as loaded.
+   *
+   * @param ordinal - an ordinal in [0, n)
+   */
+  at(ordinal: number): Observation {
+    const state = this.#state
+    const kept = verbatimAt(state, ordinal)
+    if (kept !== undefined) return kept
+    const items: Item[] = []
+    for (
+      let j = state.obsItemStart[ordinal] as number;
+      j < (state.obsItemStart[ordinal + 1] as number);
+      j++
+    ) {
+      items.push(this.#item(state.obsItemField[j] as number, state.obsItemValue[j] as number))
+    }
+    const date = dayText(state.days[ordinal] as number)
+    const id = entryAt(state.ids, ordinal)
+    const shape = state.obsShape[ordinal] as number
+    if (shape === 0) return { date, id, items }
+    const fields: Record<string, unknown> = { date, id, items }
+    const out: Record<string, unknown> = {}
+    for (const key of OBSERVATION_SHAPES[shape] as readonly string[]) out[key] = fields[key]
+    return out as Observation
+  }
+
+  #item(field: number, valueId: number): Item {
+    const state = this.#state
+    const context = this.#contexts[field] as string
+    const is_metadata = state.fieldMeta[field] === 1
+    const type = this.#types[field] as string
+    const value = entryAt(state.strings, valueId)
+    const shape = state.fieldShape[field] as number
+    if (shape === 0) return { context, is_metadata, type, value }
+    const fields: Record<string, unknown> = { context, is_metadata, type, value }
+    const out: Record<string, unknown> = {}
+    for (const key of ITEM_SHAPES[shape] as readonly string[]) out[key] = fields[key]
+    return out as Item
+  }
 }
 
 function verbatimAt(state: DnsState, ordinal: number): Observation | undefined {
