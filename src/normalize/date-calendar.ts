@@ -76,6 +76,31 @@ export function formatUtcSeconds(seconds: number): string | null {
   if (seconds < FIRST_SECOND || seconds > LAST_SECOND) return null
   const day = Math.floor(seconds / 86_400)
   const secondOfDay = seconds - day * 86_400
+  const date = civilDate(day)
+  const hour = Math.floor(secondOfDay / 3600)
+  const minute = Math.floor((secondOfDay - hour * 3600) / 60)
+  return formatUtc(
+    Math.floor(date / 10_000),
+    Math.floor(date / 100) % 100,
+    date % 100,
+    hour,
+    minute,
+    secondOfDay - hour * 3600 - minute * 60,
+  )
+}
+
+/**
+ * The calendar date of a day number (days since 1970-01-01), packed as one integer
+ * `year × 10000 + month × 100 + day`, so the bulk paths allocate nothing for it.
+ *
+ * @param day - days since 1970-01-01, from year 0 on
+ * @example
+ * ```ts
+ * civilDate(0)     // 19700101
+ * civilDate(11017) // 20000301
+ * ```
+ */
+export function civilDate(day: number): number {
   const shifted = day + 719_468
   const era = Math.floor(shifted / 146_097)
   const dayOfEra = shifted - era * 146_097
@@ -91,9 +116,7 @@ export function formatUtcSeconds(seconds: number): string | null {
   const dayOfMonth = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1
   const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-  const hour = Math.floor(secondOfDay / 3600)
-  const minute = Math.floor((secondOfDay - hour * 3600) / 60)
-  return formatUtc(year, month, dayOfMonth, hour, minute, secondOfDay - hour * 3600 - minute * 60)
+  return year * 10_000 + month * 100 + dayOfMonth
 }
 
 /**
