@@ -148,7 +148,7 @@ export class ColumnLog {
 /**
  * Strings, fields and items of the log numbered afresh in the order `item` and `string` first ask
  * for them. Asking for an item asks for its field's context, its type, the field, then its value,
- * in the order FieldTable and StringIds meet them when an item is interned.
+ * in the order FieldTable and the term dictionary meet them when an item is interned.
  */
 class Numbering {
   // The source string of each string in the new numbering.

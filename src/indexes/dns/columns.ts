@@ -45,7 +45,7 @@ export interface Columns {
  * @example
  * ```ts
  * buildColumns(observationsOf([{ date: '2024-01-02', id: 'a', items: [{ context: '', is_metadata: true, type: 'host', value: 'a.com' }] }])).strings
- * // ['', 'host', 'a.com']
+ * // a byte table of '', 'host', 'a.com'
  * ```
  */
 export function buildColumns(source: ObservationSource): Columns {
