@@ -55,47 +55,51 @@ describe('TermDictionary', () => {
   })
 })
 
+/**
+ * Documents of (term below 7, value) occurrences, each document's values ascending as the postings
+ * builders require (terms interleave).
+ */
+function documentsOf(value: fc.Arbitrary<number>): fc.Arbitrary<[number, number][][]> {
+  const occurrence = fc.tuple(fc.nat({ max: 6 }), value)
+  return fc
+    .array(fc.array(occurrence, { maxLength: 12 }), { maxLength: 10 })
+    .map((docs) => docs.map((occurrences) => [...occurrences].sort((a, b) => a[1] - b[1])))
+}
+
 describe('PostingsBuilder', () => {
   it('lays out (term, doc, value) occurrences term-major, distinct and ascending', () => {
-    const occurrence = fc.tuple(fc.nat({ max: 6 }), fc.nat({ max: 20 }))
     fc.assert(
-      fc.property(
-        fc.array(fc.array(occurrence, { maxLength: 12 }), { maxLength: 10 }),
-        fc.boolean(),
-        (docs, payload) => {
-          const builder = new PostingsBuilder(payload)
-          const want = new Map<number, Map<number, number[]>>()
-          docs.forEach((occurrences, doc) => {
-            builder.startDoc(doc * 3)
-            // Values of one term ascend within a document, as the builder requires.
-            const sorted = [...occurrences].sort((a, b) => a[1] - b[1])
-            for (const [term, value] of sorted) {
-              builder.add(term, value)
-              const byDoc = want.get(term) ?? new Map<number, number[]>()
-              want.set(term, byDoc)
-              const values = byDoc.get(doc * 3) ?? []
-              if (values.at(-1) !== value) values.push(value)
-              byDoc.set(doc * 3, values)
-            }
-            builder.endDoc()
-          })
-          const postings = builder.finish(7)
-          for (let term = 0; term < 7; term++) {
-            const entries = want.get(term) ?? new Map<number, number[]>()
-            const start = postings.termStart[term] as number
-            const end = postings.termStart[term + 1] as number
-            expect(Array.from(postings.docs.subarray(start, end))).toEqual([...entries.keys()])
-            if (!payload) continue
-            const got = []
-            for (let e = start; e < end; e++) {
-              got.push(
-                Array.from(postings.payload.subarray(postings.payloadStart[e], postings.payloadStart[e + 1])),
-              )
-            }
-            expect(got).toEqual([...entries.values()])
+      fc.property(documentsOf(fc.nat({ max: 20 })), fc.boolean(), (docs, payload) => {
+        const builder = new PostingsBuilder(payload)
+        const want = new Map<number, Map<number, number[]>>()
+        docs.forEach((sorted, doc) => {
+          builder.startDoc(doc * 3)
+          for (const [term, value] of sorted) {
+            builder.add(term, value)
+            const byDoc = want.get(term) ?? new Map<number, number[]>()
+            want.set(term, byDoc)
+            const values = byDoc.get(doc * 3) ?? []
+            if (values.at(-1) !== value) values.push(value)
+            byDoc.set(doc * 3, values)
           }
-        },
-      ),
+          builder.endDoc()
+        })
+        const postings = builder.finish(7)
+        for (let term = 0; term < 7; term++) {
+          const entries = want.get(term) ?? new Map<number, number[]>()
+          const start = postings.termStart[term] as number
+          const end = postings.termStart[term + 1] as number
+          expect(Array.from(postings.docs.subarray(start, end))).toEqual([...entries.keys()])
+          if (!payload) continue
+          const got = []
+          for (let e = start; e < end; e++) {
+            got.push(
+              Array.from(postings.payload.subarray(postings.payloadStart[e], postings.payloadStart[e + 1])),
+            )
+          }
+          expect(got).toEqual([...entries.values()])
+        }
+      }),
       SETTINGS,
     )
   })
@@ -110,28 +114,22 @@ describe('PostingsBuilder', () => {
 
 describe('PostingsLayout', () => {
   it('lays out the same postings as PostingsBuilder from two passes over the occurrences', () => {
-    const occurrence = fc.tuple(fc.nat({ max: 6 }), fc.oneof(fc.nat({ max: 20 }), fc.nat({ max: 70000 })))
+    const value = fc.oneof(fc.nat({ max: 20 }), fc.nat({ max: 70000 }))
     fc.assert(
-      fc.property(
-        fc.array(fc.array(occurrence, { maxLength: 12 }), { maxLength: 10 }),
-        fc.boolean(),
-        (docs, payload) => {
-          const builder = new PostingsBuilder(payload)
-          const layout = new PostingsLayout(7, payload)
-          // Values ascend within a document, as both require; terms interleave.
-          const sorted = docs.map((occurrences) => [...occurrences].sort((a, b) => a[1] - b[1]))
-          for (const pass of ['count', 'scatter', 'build']) {
-            if (pass === 'scatter') layout.allocate()
-            sorted.forEach((occurrences, doc) => {
-              const sink = pass === 'build' ? builder : layout
-              sink.startDoc(doc * 3)
-              for (const [term, value] of occurrences) sink.add(term, value)
-              if (pass === 'build') builder.endDoc()
-            })
-          }
-          expect(layout.finish()).toStrictEqual(builder.finish(7))
-        },
-      ),
+      fc.property(documentsOf(value), fc.boolean(), (sorted, payload) => {
+        const builder = new PostingsBuilder(payload)
+        const layout = new PostingsLayout(7, payload)
+        for (const pass of ['count', 'scatter', 'build']) {
+          if (pass === 'scatter') layout.allocate()
+          sorted.forEach((occurrences, doc) => {
+            const sink = pass === 'build' ? builder : layout
+            sink.startDoc(doc * 3)
+            for (const [term, value] of occurrences) sink.add(term, value)
+            if (pass === 'build') builder.endDoc()
+          })
+        }
+        expect(layout.finish()).toStrictEqual(builder.finish(7))
+      }),
       SETTINGS,
     )
   })
