@@ -12,7 +12,7 @@ import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
 import { VarintChunks } from '../../src/indexes/reverse/varint-chunks.js'
 import { TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
 import { U32Chunks } from '../../src/indexes/u32-chunks.js'
-import { gallop, intersectInto, sortedDistinct } from '../../src/query/reverse/doc-ids.js'
+import { intersectInto, sortedDistinct } from '../../src/query/reverse/doc-ids.js'
 import { parseReverseParams } from '../../src/query/reverse-params.js'
 import { corpus, query } from './corpus.js'
 
@@ -177,18 +177,6 @@ describe('doc-id sets', () => {
   const ids = fc
     .uniqueArray(fc.nat({ max: 5000 }), { maxLength: 400 })
     .map((a) => Uint32Array.from(a.sort((x, y) => x - y)))
-
-  it('gallop finds the first id not below the target', () => {
-    fc.assert(
-      fc.property(ids, fc.nat({ max: 5001 }), fc.nat({ max: 400 }), (list, target, from) => {
-        const start = Math.min(from, list.length)
-        let want = start
-        while (want < list.length && (list[want] as number) < target) want++
-        expect(gallop(list, start, list.length, target)).toBe(want)
-      }),
-      SETTINGS,
-    )
-  })
 
   it('intersectInto keeps exactly the common ids', () => {
     fc.assert(

@@ -1,37 +1,9 @@
 /**
- * Operations on document-id sets held as ascending Uint32Arrays: galloping search, in-place
- * intersection, and turning an unordered id multiset into an ascending set.
+ * Operations on document-id sets held as ascending Uint32Arrays: in-place intersection (with the
+ * galloping search of indexes/gallop.ts), and turning an unordered id multiset into an ascending set.
  */
 
-/**
- * The first index i in [from, end) with `ids[i] >= target`, or `end`. Gallops (1, 2, 4, … steps)
- * then bisects, so advancing a cursor through a list costs O(log gap) per step: a merge when both
- * sides are dense, a binary search when the list is far longer than the candidates.
- *
- * @example
- * ```ts
- * gallop(Uint32Array.of(1, 4, 9, 12), 0, 4, 5) // 2
- * ```
- */
-export function gallop(ids: Uint32Array, from: number, end: number, target: number): number {
-  if (from >= end || (ids[from] as number) >= target) return from
-  let lo = from
-  let step = 1
-  let hi = from + 1
-  while (hi < end && (ids[hi] as number) < target) {
-    lo = hi
-    step *= 2
-    hi = lo + step
-  }
-  if (hi > end) hi = end
-  // Invariant: ids[lo] < target, and ids[hi] >= target or hi = end.
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >>> 1
-    if ((ids[mid] as number) < target) lo = mid
-    else hi = mid
-  }
-  return hi
-}
+import { lowerBound } from '../../indexes/gallop.js'
 
 /**
  * Keeps the first `count` candidates that also occur in `ids[start, end)`, compacting them to the
@@ -55,7 +27,7 @@ export function intersectInto(
   let cursor = start
   for (let c = 0; c < count; c++) {
     const doc = candidates[c] as number
-    cursor = gallop(ids, cursor, end, doc)
+    cursor = lowerBound(ids, doc, cursor, end)
     if (cursor === end) break
     if (ids[cursor] === doc) candidates[kept++] = doc
   }

@@ -4,10 +4,10 @@
  * the tokens' lists, rarest first); a candidate matches when the tokens' sorted lists of value
  * ordinals share one ordinal.
  */
+import { lowerBound } from '../../indexes/gallop.js'
 import type { Postings } from '../../indexes/reverse/postings.js'
 import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
 import type { Criterion } from './criterion.js'
-import { gallop } from './doc-ids.js'
 
 /**
  * Matches organization names holding every token.
@@ -63,7 +63,7 @@ export class NameMatcher implements Criterion {
       let holdsAll = true
       for (let s = 0; s < slots; s++) {
         const end = this.#listEnd[s] as number
-        const e = gallop(docs, cursor[s] as number, end, doc)
+        const e = lowerBound(docs, doc, cursor[s] as number, end)
         cursor[s] = e
         if (e === end) return kept
         if (docs[e] !== doc) {

@@ -21,9 +21,9 @@
  * Candidates come from galloping over the terms' document lists, rarest first; positions are only
  * read for documents holding every term.
  */
+import { lowerBound } from '../../indexes/gallop.js'
 import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
 import type { Criterion } from './criterion.js'
-import { gallop } from './doc-ids.js'
 
 /** A class mask admitting every field class. */
 export const ALL_FIELDS = 0b1111
@@ -117,7 +117,7 @@ export class PhraseMatcher implements Criterion {
       let holdsAll = true
       for (let s = 0; s < slots; s++) {
         const end = listEnd[s] as number
-        const e = gallop(docs, cursor[s] as number, end, doc)
+        const e = lowerBound(docs, doc, cursor[s] as number, end)
         cursor[s] = e
         if (e === end) return kept
         if (docs[e] !== doc) {
