@@ -6,11 +6,11 @@
 
 import { byteTableOf } from '../../src/indexes/byte-table.js'
 import type { Columns } from '../../src/indexes/dns/columns.js'
-import { U32List } from '../../src/indexes/dns/growable.js'
 import { type FieldTable, InternTables, type ItemTable } from '../../src/indexes/dns/intern-tables.js'
 import type { ObservationSource } from '../../src/indexes/dns/observation-source.js'
 import { resultOrder } from '../../src/indexes/dns/order.js'
 import type { TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
+import { U32List } from '../../src/indexes/u32-list.js'
 import type { Item, Observation } from '../../src/types.js'
 
 // Observations decoded and warmed ahead of the pass that interns them (see warm()).

@@ -11,7 +11,6 @@ import { PostingsLayout } from '../../src/indexes/reverse/postings-layout.js'
 import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
 import { VarintChunks } from '../../src/indexes/reverse/varint-chunks.js'
 import { TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
-import { U32Chunks } from '../../src/indexes/u32-chunks.js'
 import { intersectInto, sortedDistinct } from '../../src/query/reverse/doc-ids.js'
 import { parseReverseParams } from '../../src/query/reverse-params.js'
 import { corpus, query } from './corpus.js'
@@ -156,20 +155,6 @@ describe('VarintChunks', () => {
       ),
       { ...SETTINGS, numRuns: 30 },
     )
-  })
-})
-
-describe('U32Chunks', () => {
-  it('keeps values across the growing first chunk and later chunks', () => {
-    const list = new U32Chunks()
-    const n = (1 << 20) + 300
-    for (let i = 0; i < n; i++) list.push((i * 2654435761) >>> 0)
-    expect(list.length).toBe(n)
-    const array = list.toArray()
-    for (const i of [0, 255, 256, 1 << 19, (1 << 20) - 1, 1 << 20, n - 1]) {
-      expect(list.get(i)).toBe((i * 2654435761) >>> 0)
-      expect(array[i]).toBe((i * 2654435761) >>> 0)
-    }
   })
 })
 

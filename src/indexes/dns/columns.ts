@@ -7,8 +7,8 @@
  */
 import type { Observation } from '../../types.js'
 import { type ByteTable, byteTableOf } from '../byte-table.js'
+import type { U32List } from '../u32-list.js'
 import { ColumnLog } from './column-log.js'
-import type { U32List } from './growable.js'
 import type { ObservationSource } from './observation-source.js'
 
 /** Observation and item columns, before postings and lookups are added. */

@@ -6,8 +6,8 @@
  */
 import type { Item, Observation } from '../../types.js'
 import { TermDictionaryBuilder } from '../term-dictionary.js'
+import { U32List } from '../u32-list.js'
 import { dayNumber } from './day.js'
-import { U32List } from './growable.js'
 import { itemShape, observationShape } from './shapes.js'
 
 /**

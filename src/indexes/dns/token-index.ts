@@ -12,8 +12,8 @@
  */
 import { tokenize } from '../../analysis/tokenize.js'
 import { type ByteTable, byteTableOf, entryAt, entryCount } from '../byte-table.js'
+import { U32List } from '../u32-list.js'
 import { unshiftStarts } from './csr.js'
-import { U32List } from './growable.js'
 import { buildStringHash, hashString, lowerCaseHash } from './string-hash.js'
 
 /** The token-index part of the DNS state. */

@@ -14,7 +14,7 @@
  * query can match them).
  */
 
-import { U32Chunks } from '../u32-chunks.js'
+import { U32List } from '../u32-list.js'
 import { DocTexts } from './doc-texts.js'
 import type { Postings } from './postings.js'
 import { PostingsLayout } from './postings-layout.js'
@@ -128,8 +128,8 @@ export class DigitsIndex {
 export class DigitsIndexBuilder {
   #digits: Uint8Array = new Uint8Array(1 << 16)
   #length = 0
-  readonly #valueStart = new U32Chunks()
-  readonly #docValueStart = new U32Chunks()
+  readonly #valueStart = new U32List()
+  readonly #docValueStart = new U32List()
   #docFirstValue = 0
   readonly #seen = new DocTexts()
 

@@ -20,7 +20,7 @@
 import { normalizeHost } from '../../normalize/host.js'
 import { grow } from '../grow.js'
 import { TermDictionaryBuilder } from '../term-dictionary.js'
-import { U32Chunks } from '../u32-chunks.js'
+import { U32List } from '../u32-list.js'
 import { compareBytes, encodeUtf8, utf8Scratch } from '../utf8.js'
 import type { Postings } from './postings.js'
 import { PostingsLayout } from './postings-layout.js'
@@ -173,7 +173,7 @@ export class LabelSuffixIndexBuilder {
   readonly #raws = new TermDictionaryBuilder()
   #hostOfRaw = new Int32Array(1024)
   readonly #docHostStart: Uint32Array
-  readonly #pairHost = new U32Chunks()
+  readonly #pairHost = new U32List()
   #doc = 0
 
   /** @param docCount - the number of documents N; each must be added, in id order */

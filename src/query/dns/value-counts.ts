@@ -25,9 +25,9 @@
  * once; the observation path counts values, not items, so it needs nothing more.
  */
 
-import { U32List } from '../../indexes/dns/growable.js'
 import type { DnsState } from '../../indexes/dns/state.js'
 import { lowerBound } from '../../indexes/gallop.js'
+import { U32List } from '../../indexes/u32-list.js'
 import type { Matches } from './matches.js'
 
 /** Receives each counted value once, with its count. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { U32List } from '../../src/indexes/dns/growable.js'
+import { U32List } from '../../src/indexes/u32-list.js'
 
 describe('U32List', () => {
   it.each([0, 1, 17, 65_535, 65_536, 65_537, 131_072, 200_003])('holds %i entries across its chunks', (n) => {
