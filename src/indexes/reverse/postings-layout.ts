@@ -36,8 +36,6 @@ export class PostingsLayout {
   readonly #valueStart: Uint32Array
   #scatter = false
   #doc = -1
-  #entries = 0
-  #values = 0
   #maxValue = 0
   #docs = NONE
   #payloadStart = NONE
@@ -87,9 +85,7 @@ export class PostingsLayout {
       const e = this.#termStart[t] as number
       this.#termStart[t] = e + 1
       if (this.#scatter) this.#docs[e] = this.#doc
-      else this.#entries++
       if (!this.#withPayload) return
-      if (!this.#scatter && value > this.#maxValue) this.#maxValue = value
       if (this.#scatter) this.#payloadStart[e] = this.#valueStart[t] as number
     } else {
       if (!this.#withPayload) return
@@ -98,13 +94,12 @@ export class PostingsLayout {
         if (value === last) return
         throw new Error(`domindex: values of term ${term} must ascend, got ${value} after ${last}`)
       }
-      if (!this.#scatter && value > this.#maxValue) this.#maxValue = value
     }
+    if (!this.#scatter && value > this.#maxValue) this.#maxValue = value
     this.#lastValue[term] = value
     const at = this.#valueStart[t] as number
     this.#valueStart[t] = at + 1
     if (this.#scatter) this.#payload[at] = value
-    else this.#values++
   }
 
   /**
@@ -119,7 +114,9 @@ export class PostingsLayout {
   allocate(): void {
     const termStart = this.#termStart
     const valueStart = this.#valueStart
-    for (let t = 1, entries = 0, values = 0; t <= this.#termCount; t++) {
+    let entries = 0
+    let values = 0
+    for (let t = 1; t <= this.#termCount; t++) {
       const e = termStart[t] as number
       termStart[t] = entries
       entries += e
@@ -128,9 +125,9 @@ export class PostingsLayout {
       valueStart[t] = values
       values += v
     }
-    this.#docs = new Uint32Array(this.#entries)
-    this.#payloadStart = new Uint32Array(this.#withPayload ? this.#entries + 1 : 0)
-    this.#payload = this.#maxValue < 0x10000 ? new Uint16Array(this.#values) : new Uint32Array(this.#values)
+    this.#docs = new Uint32Array(entries)
+    this.#payloadStart = new Uint32Array(this.#withPayload ? entries + 1 : 0)
+    this.#payload = this.#maxValue < 0x10000 ? new Uint16Array(values) : new Uint32Array(values)
     this.#lastDoc.fill(0)
     this.#doc = -1
     this.#scatter = true
@@ -146,7 +143,7 @@ export class PostingsLayout {
    */
   finish(): Postings {
     if (!this.#scatter) throw new Error('domindex: postings layout finished before its scattering pass')
-    if (this.#withPayload) this.#payloadStart[this.#entries] = this.#values
+    if (this.#withPayload) this.#payloadStart[this.#docs.length] = this.#payload.length
     return {
       termStart: this.#termStart,
       docs: this.#docs,
