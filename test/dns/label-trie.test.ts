@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { byteTableOf, entryAt } from '../../src/indexes/byte-table.js'
 import { isLabelSuffix } from '../../src/indexes/dns/host-key.js'
-import { buildLabelTrie, findNode, hostsBelow } from '../../src/indexes/dns/label-trie.js'
+import { buildLabelTrie, findNode, keyRange } from '../../src/indexes/dns/label-trie.js'
 
 // The key found (its index in the keys given, -1: none) and the keys below it, sorted.
 function lookup(keys: string[], key: string): { exact: number; below: string[] } {
@@ -10,10 +10,13 @@ function lookup(keys: string[], key: string): { exact: number; below: string[] }
   expect(keys.map((_, i) => entryAt(hosts, rank[i] as number))).toEqual(keys)
   const node = findNode(trie, hosts, key)
   if (node < 0) return { exact: -1, below: [] }
-  const { from, to } = hostsBelow(trie, node)
-  const below: string[] = []
-  for (let h = from; h < to; h++) below.push(entryAt(hosts, h))
   const h = trie.trieHost[node] as number
+  const own = keyRange(trie, node, false)
+  expect(own).toEqual(h < 0 ? { from: own.from, to: own.from } : { from: h, to: h + 1 })
+  const { from, to } = keyRange(trie, node, true)
+  expect(from).toBe(own.from)
+  const below: string[] = []
+  for (let k = own.to; k < to; k++) below.push(entryAt(hosts, k))
   return { exact: h < 0 ? -1 : keys.indexOf(entryAt(hosts, h)), below: below.sort() }
 }
 

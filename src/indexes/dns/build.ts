@@ -10,7 +10,7 @@ import { TermDictionaryBuilder } from '../term-dictionary.js'
 import type { Columns } from './columns.js'
 import { groupByKey, unshiftStarts } from './csr.js'
 import { hostKey } from './host-key.js'
-import { buildLabelTrie, type LabelTrie, labelsOf } from './label-trie.js'
+import { buildLabelTrie, type LabelTrie } from './label-trie.js'
 import type { DnsState } from './state.js'
 import { buildTokenIndex } from './token-index.js'
 
@@ -144,11 +144,6 @@ function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {
   const otherKeys = new TermDictionaryBuilder()
   // host + 1 of each other key (0: none yet).
   let hostOfOther = new Uint32Array(1024)
-  let labels = 0
-  const newHost = (key: string): number => {
-    labels += labelsOf(key)
-    return hosts.push(key)
-  }
   const keyOf = (s: number): number => {
     let h = hostOfValue[s] as number
     if (h >= 0) return h
@@ -158,7 +153,7 @@ function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {
     if (id >= 0) {
       h = hostOfKey[id] as number
       if (h < 0) {
-        h = newHost(key)
+        h = hosts.push(key)
         hostOfKey[id] = h
       }
     } else {
@@ -166,7 +161,7 @@ function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {
       hostOfOther = room(hostOfOther, k)
       h = (hostOfOther[k] as number) - 1
       if (h < 0) {
-        h = newHost(key)
+        h = hosts.push(key)
         hostOfOther[k] = h + 1
       }
     }
@@ -185,7 +180,7 @@ function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {
   const apexOf = new Uint32Array(n)
   for (let o = 0; o < n; o++) apexOf[o] = keyOf(c.apexValue[o] as number)
   // The trie numbers the keys afresh, depth first (dns/label-trie.ts).
-  const { trie, hosts: numbered, rank } = buildLabelTrie(hosts.take(), labels)
+  const { trie, hosts: numbered, rank } = buildLabelTrie(hosts.take())
   for (let k = 0; k < hostItemKeys.length; k++) hostItemKeys[k] = rank[hostItemKeys[k] as number] as number
   for (let o = 0; o < n; o++) apexOf[o] = rank[apexOf[o] as number] as number
   const byKey = groupByKey(rank.length, hostItemKeys, hostItemIds)
