@@ -81,18 +81,16 @@ function itemsByField(
     c.occurrenceItem.set(j, rank[c.occurrenceItem.get(j)] as number)
   c.itemField = itemField
   c.itemValue = itemValue
+  // Chains are built from the last item back, each item put in front of its value's chain.
   const valueFirstItem = new Int32Array(entryCount(c.strings)).fill(-1)
-  const itemNextSameValue = new Int32Array(n).fill(-1)
-  const last = new Int32Array(entryCount(c.strings))
-  for (let i = 0; i < n; i++) {
+  const itemNextSameValue = new Int32Array(n)
+  for (let i = n - 1; i >= 0; i--) {
     const v = itemValue[i] as number
-    if (valueFirstItem[v] === -1) valueFirstItem[v] = i
-    else {
-      itemNextSameValue[last[v] as number] = i
-      // The end of a chain of several items is -2, so that -1 alone says "the value's only item".
-      itemNextSameValue[i] = -2
-    }
-    last[v] = i
+    const head = valueFirstItem[v] as number
+    itemNextSameValue[i] = head
+    // The end of a chain of several items is -2, so that -1 alone says "the value's only item".
+    if (head >= 0 && itemNextSameValue[head] === -1) itemNextSameValue[head] = -2
+    valueFirstItem[v] = i
   }
   return { itemField, itemValue, fieldItemStart: start, valueFirstItem, itemNextSameValue }
 }
