@@ -23,7 +23,7 @@ import type { SummaryResponse } from '../types.js'
  * @param counts - one zero per string of the state, left zero (see countValues)
  * @example
  * ```ts
- * summarize(state, matches, { type: 'txt', context: 'dns-txt', limit: 2 }, new Uint32Array(state.strings.length))
+ * summarize(state, matches, { type: 'txt', context: 'dns-txt', limit: 2 }, new Uint32Array(entryCount(state.strings)))
  * // { summary: { other: 40, values: { 'v=spf1 include:_spf.google.com ~all': 120, 'v=spf1 -all': 75 } } }
  * ```
  */

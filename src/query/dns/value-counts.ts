@@ -22,7 +22,9 @@
  * only add to its total, so most of a million values never reach the heap.
  * Values shared by several items of the counted fields (rare: one text in two contexts) take a
  * union of those items' postings on the range path, so an observation holding both still counts
- * once; the observation path counts values, not items, so it needs nothing more.
+ * once (a value with one counted item among several, an MX host that is also an apex, is counted
+ * from that item's postings alone); the observation path counts values, not items, so it needs
+ * nothing more.
  */
 
 import type { DnsState } from '../../indexes/dns/state.js'
@@ -50,11 +52,11 @@ const SMALL = 64
  * @param state - the index state
  * @param matches - the matching observations
  * @param fields - 1 for the fields whose items count
- * @param counts - one zero per string of the state (`state.strings.length`), left zero on return
+ * @param counts - one zero per string of the state (`entryCount(state.strings)`), left zero on return
  * @param sink - receives (value string id, count) pairs
  * @example
  * ```ts
- * const counts = new Uint32Array(state.strings.length)
+ * const counts = new Uint32Array(entryCount(state.strings))
  * countValues(state, { list: null, lo: 0, hi: state.days.length }, matchingFields(state, 'txt', null), counts, top)
  * ```
  */
@@ -74,7 +76,8 @@ export function countValues(
 }
 
 // Per counted item (field by field, each field's items one range, read in sequence): the postings
-// of its value within [lo, hi); a value carried by several counted items is counted at the first.
+// of its value within [lo, hi). A value carried by several items is counted at the first counted
+// one, by the union of its counted items' postings when there are several.
 function byItems(state: DnsState, fields: Uint8Array, lo: number, hi: number, sink: CountSink): void {
   const start = state.itemPostStart
   const postings = state.itemPostings
@@ -88,7 +91,7 @@ function byItems(state: DnsState, fields: Uint8Array, lo: number, hi: number, si
     for (let it = state.fieldItemStart[f] as number; it < (state.fieldItemStart[f + 1] as number); it++) {
       const v = itemValue[it] as number
       let count: number
-      if (next[it] === -1) {
+      if (next[it] === -1 || countedAlone(state, fields, v, it)) {
         const begin = start[it] as number
         const end = start[it + 1] as number
         if (everything) count = end - begin
@@ -105,6 +108,14 @@ function byItems(state: DnsState, fields: Uint8Array, lo: number, hi: number, si
   sink.addToTotal(rest)
 }
 
+// Whether `item` is the only item of value v's chain whose field is counted.
+function countedAlone(state: DnsState, fields: Uint8Array, v: number, item: number): boolean {
+  for (let it = state.valueFirstItem[v] as number; it >= 0; it = state.itemNextSameValue[it] as number) {
+    if (it !== item && fields[state.itemField[it] as number] === 1) return false
+  }
+  return true
+}
+
 // The first item of a value's chain (item order) whose field is counted.
 function firstCounted(state: DnsState, fields: Uint8Array, v: number): number {
   let it = state.valueFirstItem[v] as number
@@ -112,8 +123,8 @@ function firstCounted(state: DnsState, fields: Uint8Array, v: number): number {
   return it
 }
 
-// The count of a value carried by several items: the distinct ordinals in [lo, hi) over its
-// counted items.
+// The count of a value carried by several counted items: the distinct ordinals in [lo, hi) over
+// those items.
 function sharedValueCount(state: DnsState, fields: Uint8Array, v: number, lo: number, hi: number): number {
   const matched: number[] = []
   for (let it = state.valueFirstItem[v] as number; it >= 0; it = state.itemNextSameValue[it] as number) {
