@@ -66,6 +66,7 @@ const oddity = fc.constantFrom(
   'extra',
   'itemExtra',
   'timestamp',
+  'manyItems',
 )
 
 /** An observation before its id is chosen. */
@@ -94,6 +95,9 @@ function observationArb(kind: DnsKind): fc.Arbitrary<Draft> {
     })
     .map(({ apex, date, answer, ns, oddity }) => {
       const items = [item('', 'host', apex, true), ...answer, ...ns.map((h) => item('dns-ns', 'host', h))]
+      // Over 64 items (a summary's per-observation buffer), values repeating.
+      if (oddity === 'manyItems')
+        items.push(...(Array.from({ length: 70 }, (_, i) => answer[i % answer.length] ?? items[0]) as Item[]))
       if (oddity === 'itemExtra' && items.length > 1) Object.assign(items[1] as Item, { ttl: 300 })
       if (oddity === 'reordered') return { items, date }
       if (oddity === 'extra') return { date, items, source: 'crawler-7' }

@@ -145,15 +145,22 @@ describe('DNS search by hand', () => {
       values: {},
     })
     expect(summary('txt', obs, { summarize: 'nope' })).toEqual({ other: 0, values: {} })
-    // An observation with many items (beyond the small-buffer path) still counts each value once.
+    // Observations with many items (beyond the small buffer) still count each value once, whether
+    // every observation is summarised (by items) or a match set with gaps (by observations).
     const many = Array.from({ length: 90 }, (_, i) => txt(`v${i % 30}`))
     const big = [
       ...obs,
       observation('3', '2024-01-01', apex('c.com'), ...many),
-      observation('4', '2024-01-01', apex('d.com'), ...many),
+      observation('4', '2024-01-01', apex('x.com'), txt('other')),
+      observation('5', '2024-01-01', apex('d.com'), ...many),
     ]
+    // v2…v29 twice each; everything adds x, X and 'other'.
     expect(summary('txt', big, { summarize: 'txt', summary_limit: 2 })).toEqual({
-      other: 28 * 2 + 2,
+      other: 28 * 2 + 3,
+      values: { v0: 2, v1: 2 },
+    })
+    expect(summary('txt', big, { summarize: 'txt', summary_limit: 2, txt: 'v0' })).toEqual({
+      other: 28 * 2,
       values: { v0: 2, v1: 2 },
     })
   })
