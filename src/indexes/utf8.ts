@@ -105,10 +105,11 @@ export function decodeUtf8(bytes: Uint8Array, start: number, end: number): strin
   let i = start
   while (i < end && (bytes[i] as number) < 0x80) i++
   if (i === end) return buffer.toString('latin1', start, end)
-  // 0xED followed by 0xA0…0xBF starts an encoded surrogate, which Buffer would replace by U+FFFD.
+  // 0xED followed by 0xA0…0xBF starts an encoded surrogate, which Buffer would replace by U+FFFD;
+  // the ASCII prefix holds none.
   let out = ''
   let from = start
-  for (i = start; i < end - 2; i++) {
+  for (; i < end - 2; i++) {
     if (bytes[i] !== 0xed || (bytes[i + 1] as number) < 0xa0) continue
     out += buffer.toString('utf8', from, i)
     out += String.fromCharCode(

@@ -172,7 +172,7 @@ export function hasMagic(bytes: Uint8Array): boolean {
  * @param bytes - the first {@link HEADER_BYTES} bytes of the file
  * @example
  * ```ts
- * decodeHeader(encodeHeader(fields)).version // 3
+ * decodeHeader(encodeHeader(fields)).version // FORMAT_VERSION
  * ```
  */
 export function decodeHeader(bytes: Uint8Array): Header {

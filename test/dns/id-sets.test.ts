@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { lowerBound } from '../../src/indexes/gallop.js'
-import { bitsOf, readBits } from '../../src/query/dns/bitmap.js'
+import { readBits } from '../../src/query/dns/bitmap.js'
 import {
   andSets,
   bitSet,
@@ -12,6 +12,14 @@ import {
   orSets,
   toList,
 } from '../../src/query/dns/doc-set.js'
+
+// A bitmap with the bits of a list set: bit o is bit (o & 31) of word o >>> 5.
+function bitsOf(list: Uint32Array, n: number): Uint32Array {
+  const bits = new Uint32Array((n + 31) >>> 5)
+  for (const o of list) bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31))
+  return bits
+}
+
 import { difference, intersect, union } from '../../src/query/dns/id-sets.js'
 
 const sorted = (max: number, maxLength: number) =>

@@ -12,9 +12,9 @@ export interface ObservationSource {
   readonly size: number
   /** The observation at load position i, decoded afresh (the builder may keep it, nobody else holds it). */
   get(i: number): Observation
-  /** Its id exactly as buildColumns derives it today: the string, or String(id). */
+  /** Its id (observationId): the string, or String(id). */
   id(i: number): string
-  /** Its day number exactly as buildColumns derives it today (dayNumber of a string date, 0 when NaN / not a string). */
+  /** Its day number (observationDay: dayNumber of a string date, 0 when NaN or not a string). */
   day(i: number): number
 }
 

@@ -3,25 +3,6 @@
  */
 
 /**
- * A bitmap with the bits of a sorted list set.
- *
- * @param list - ordinals below `n`
- * @param n - the number of observations
- * @example
- * ```ts
- * bitsOf(Uint32Array.of(0, 2), 3) // Uint32Array [0b101]
- * ```
- */
-export function bitsOf(list: Uint32Array, n: number): Uint32Array {
-  const bits = new Uint32Array((n + 31) >>> 5)
-  for (let i = 0; i < list.length; i++) {
-    const o = list[i] as number
-    bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31))
-  }
-  return bits
-}
-
-/**
  * The set bits within [lo, hi), ascending.
  *
  * @param bits - a bitmap

@@ -9,6 +9,7 @@
  */
 import { entryCount } from '../../indexes/byte-table.js'
 import type { DnsState } from '../../indexes/dns/state.js'
+import { lowerBound } from '../../indexes/gallop.js'
 import { readBits } from './bitmap.js'
 
 /**
@@ -67,13 +68,7 @@ export function keepMostRecent(state: DnsState, ids: Uint32Array, lo: number): U
     const o = ids[i] as number
     const a = state.apexOf[o] as number
     // The apex's first ordinal at or after lo is its newest observation in the window.
-    let from = state.apexStart[a] as number
-    let to = state.apexStart[a + 1] as number
-    while (from < to) {
-      const mid = (from + to) >>> 1
-      if ((state.apexObs[mid] as number) < lo) from = mid + 1
-      else to = mid
-    }
+    const from = lowerBound(state.apexObs, lo, state.apexStart[a] as number, state.apexStart[a + 1] as number)
     if (state.days[state.apexObs[from] as number] === state.days[o]) out[k++] = o
   }
   return out.subarray(0, k)

@@ -3,6 +3,7 @@
  * the value → items chain of the state (usually one item a value).
  */
 import { type DnsState, matchingFields } from '../../indexes/dns/state.js'
+import { room } from '../../indexes/grow.js'
 
 /**
  * The items whose value is one of `values` and whose type and context match, in the order of
@@ -33,11 +34,7 @@ export function itemsOfValues(
   for (let v = 0; v < values.length; v++) {
     for (let it = first[values[v] as number] as number; it >= 0; it = next[it] as number) {
       if (fields[field[it] as number] === 0) continue
-      if (k === out.length) {
-        const grown = new Uint32Array(2 * k + 16)
-        grown.set(out)
-        out = grown
-      }
+      out = room(out, k)
       out[k++] = it
     }
   }
