@@ -136,23 +136,11 @@ export class TermDictionaryBuilder {
     const length = encodeUtf8(term)
     const key = utf8Scratch()
     const hash = hashBytes(key, length)
-    const slots = this.#slots
-    const starts = this.#starts
-    const mask = slots.length - 1
-    let slot = hash & mask
-    for (; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot] as number
-      if (entry === 0) break
-      const id = entry - 1
-      if (
-        this.#hashes[id] === hash &&
-        sameBytes(this.#bytes, starts[id] as number, starts[id + 1] as number, key, length)
-      ) {
-        return id
-      }
-    }
+    const slot = this.#slotOf(key, length, hash)
+    const entry = this.#slots[slot] as number
+    if (entry !== 0) return entry - 1
     const id = this.#size
-    const start = starts[id] as number
+    const start = this.#starts[id] as number
     if (start + length > this.#bytes.length) this.#bytes = grow(this.#bytes, start + length)
     const bytes = this.#bytes
     for (let i = 0; i < length; i++) bytes[start + i] = key[i] as number
@@ -160,9 +148,9 @@ export class TermDictionaryBuilder {
     if (id + 1 > this.#hashes.length) this.#hashes = grow(this.#hashes, id + 1)
     this.#starts[id + 1] = start + length
     this.#hashes[id] = hash
-    slots[slot] = id + 1
+    this.#slots[slot] = id + 1
     this.#size = id + 1
-    if (this.#size * 2 > slots.length) this.#rehash()
+    if (this.#size * 2 > this.#slots.length) this.#rehash()
     return id
   }
 
@@ -178,32 +166,7 @@ export class TermDictionaryBuilder {
   get(term: string): number {
     const length = encodeUtf8(term)
     const key = utf8Scratch()
-    const hash = hashBytes(key, length)
-    const slots = this.#slots
-    const mask = slots.length - 1
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot] as number
-      if (entry === 0) return -1
-      const id = entry - 1
-      if (
-        this.#hashes[id] === hash &&
-        sameBytes(this.#bytes, this.#starts[id] as number, this.#starts[id + 1] as number, key, length)
-      ) {
-        return id
-      }
-    }
-  }
-
-  /**
-   * The term of an id, decoded from its bytes.
-   *
-   * @example
-   * ```ts
-   * b.term(1) // 'corp'
-   * ```
-   */
-  term(id: number): string {
-    return decodeUtf8(this.#bytes, this.#starts[id] as number, this.#starts[id + 1] as number)
+    return (this.#slots[this.#slotOf(key, length, hashBytes(key, length))] as number) - 1
   }
 
   /**
@@ -234,6 +197,23 @@ export class TermDictionaryBuilder {
       starts: this.#starts.slice(0, n + 1),
       bytes: this.#bytes.slice(0, this.#starts[n] as number),
     })
+  }
+
+  // The slot holding key[0, length) (hash: its hashBytes), or the empty slot where it would go.
+  #slotOf(key: Uint8Array, length: number, hash: number): number {
+    const slots = this.#slots
+    const starts = this.#starts
+    const mask = slots.length - 1
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot] as number
+      if (entry === 0) return slot
+      const id = entry - 1
+      if (
+        this.#hashes[id] === hash &&
+        sameBytes(this.#bytes, starts[id] as number, starts[id + 1] as number, key, length)
+      )
+        return slot
+    }
   }
 
   #rehash(): void {

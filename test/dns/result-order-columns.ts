@@ -4,7 +4,7 @@
  * fields and items in that order (with the same interning rule, dns/intern-tables.ts). dns/column-log.ts must give the same columns.
  */
 
-import { byteTableOf } from '../../src/indexes/byte-table.js'
+import { pickEntries } from '../../src/indexes/byte-table.js'
 import type { Columns } from '../../src/indexes/dns/columns.js'
 import { type FieldTable, InternTables, type ItemTable } from '../../src/indexes/dns/intern-tables.js'
 import type { ObservationSource } from '../../src/indexes/dns/observation-source.js'
@@ -80,7 +80,10 @@ export function resultOrderColumns(source: ObservationSource): ReferenceColumns 
   batch.length = 0
   const itemCols = itemColumns(items)
   return {
-    strings: byteTableOf(strings.size, (s) => strings.term(s)),
+    strings: pickEntries(
+      strings.table(),
+      Uint32Array.from({ length: strings.size }, (_, s) => s),
+    ),
     stringIds: strings,
     days,
     ids,
