@@ -8,10 +8,11 @@ import { entryAt } from '../byte-table.js'
 import { lowerBound } from '../gallop.js'
 import { dayText } from './day.js'
 import { ITEM_SHAPES, OBSERVATION_SHAPES } from './shapes.js'
-import type { DnsState } from './state.js'
+import { type DnsState, type FieldNames, fieldNames } from './state.js'
 
 /**
- * Rebuilds observations of one index, with the names of its fields (a handful) decoded once.
+ * Rebuilds observations of one index, with the names of its fields (a handful) decoded once per
+ * state (fieldNames).
  *
  * @example
  * ```ts
@@ -20,14 +21,12 @@ import type { DnsState } from './state.js'
  */
 export class ObservationReader {
   readonly #state: DnsState
-  readonly #contexts: string[]
-  readonly #types: string[]
+  readonly #names: FieldNames
 
   /** @param state - the index state */
   constructor(state: DnsState) {
     this.#state = state
-    this.#contexts = Array.from(state.fieldContext, (s) => entryAt(state.strings, s))
-    this.#types = Array.from(state.fieldType, (s) => entryAt(state.strings, s))
+    this.#names = fieldNames(state)
   }
 
   /**
@@ -59,9 +58,9 @@ export class ObservationReader {
 
   #item(field: number, valueId: number): Item {
     const state = this.#state
-    const context = this.#contexts[field] as string
+    const context = this.#names.contexts[field] as string
     const is_metadata = state.fieldMeta[field] === 1
-    const type = this.#types[field] as string
+    const type = this.#names.types[field] as string
     const value = entryAt(state.strings, valueId)
     const shape = state.fieldShape[field] as number
     if (shape === 0) return { context, is_metadata, type, value }

@@ -97,12 +97,42 @@ export interface DnsState extends Readonly<LabelTrie> {
  * ```
  */
 export function matchingFields(state: DnsState, type: string, context: string | null): Uint8Array {
-  const mask = new Uint8Array(state.fieldType.length)
+  const names = fieldNames(state)
+  const mask = new Uint8Array(names.types.length)
   // A handful of fields: comparing their names beats any map.
   for (let f = 0; f < mask.length; f++) {
-    if (entryAt(state.strings, state.fieldType[f] as number) !== type) continue
-    if (context !== null && entryAt(state.strings, state.fieldContext[f] as number) !== context) continue
+    if (names.types[f] !== type) continue
+    if (context !== null && names.contexts[f] !== context) continue
     mask[f] = 1
   }
   return mask
+}
+
+/** The decoded context and type of each field. */
+export interface FieldNames {
+  readonly contexts: readonly string[]
+  readonly types: readonly string[]
+}
+
+// Per state, its field names decoded once (a handful of strings, asked for by every query).
+const namesOf = new WeakMap<DnsState, FieldNames>()
+
+/**
+ * The context and type of each field of a state, decoded on first use and kept with it.
+ *
+ * @example
+ * ```ts
+ * fieldNames(state).types[2] // 'host'
+ * ```
+ */
+export function fieldNames(state: DnsState): FieldNames {
+  let names = namesOf.get(state)
+  if (names === undefined) {
+    names = {
+      contexts: Array.from(state.fieldContext, (s) => entryAt(state.strings, s)),
+      types: Array.from(state.fieldType, (s) => entryAt(state.strings, s)),
+    }
+    namesOf.set(state, names)
+  }
+  return names
 }
