@@ -11,10 +11,7 @@ import type { ObservationSource } from '../../src/indexes/dns/observation-source
 import { resultOrder } from '../../src/indexes/dns/order.js'
 import type { TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
 import { U32List } from '../../src/indexes/u32-list.js'
-import type { Item, Observation } from '../../src/types.js'
-
-// Observations decoded and warmed ahead of the pass that interns them (see warm()).
-const BATCH = 64
+import type { Observation } from '../../src/types.js'
 
 /** The columns, with the dictionary that interned their strings. */
 type ReferenceColumns = Omit<Columns, 'stringIds' | 'ids'> & {
@@ -24,31 +21,26 @@ type ReferenceColumns = Omit<Columns, 'stringIds' | 'ids'> & {
 
 /**
  * Orders the observations (date descending, id ascending) and interns their strings and items.
- * Reads every id and day first, then each observation once, in result order; it keeps only the
- * verbatim ones.
+ * Reads every id and day first, then each observation once, in result order.
  *
  * @param source - validated observations of one kind
  * @example
  * ```ts
- * buildColumns(observationsOf([{ date: '2024-01-02', id: 'a', items: [{ context: '', is_metadata: true, type: 'host', value: 'a.com' }] }])).strings
- * // ['', 'host', 'a.com']
+ * resultOrderColumns(observationsOf([{ date: '2024-01-02', id: 'a', items: [{ context: '', is_metadata: true, type: 'host', value: 'a.com' }] }])).ids
+ * // ['a']
  * ```
  */
 export function resultOrderColumns(source: ObservationSource): ReferenceColumns {
   const n = source.size
-  const days = new Int32Array(n)
-  const ids = new Array<string>(n)
-  for (let i = 0; i < n; i++) {
-    days[i] = source.day(i)
-    ids[i] = source.id(i)
-  }
-  const order = resultOrder(days, (a, b) => {
-    const x = ids[a] as string
-    const y = ids[b] as string
+  const loadDays = Int32Array.from({ length: n }, (_, i) => source.day(i))
+  const loadIds = Array.from({ length: n }, (_, i) => source.id(i))
+  const order = resultOrder(loadDays, (a, b) => {
+    const x = loadIds[a] as string
+    const y = loadIds[b] as string
     return x < y ? -1 : x > y ? 1 : 0
   })
-  // The load-order columns become the result-order ones in place: no second copy of the ids.
-  permute(order, ids, days)
+  const days = Int32Array.from(order, (i) => loadDays[i] as number)
+  const ids = Array.from(order, (i) => loadIds[i] as string)
   const tables = new InternTables()
   const { strings, fields, items } = tables
   const obsShape = new Uint8Array(n)
@@ -58,26 +50,16 @@ export function resultOrderColumns(source: ObservationSource): ReferenceColumns 
   const apexValue = new Uint32Array(n)
   const verbatimOrdinals = new U32List()
   const verbatim: Observation[] = []
-  const batch: Observation[] = []
-  for (let first = 0; first < n; first += BATCH) {
-    const end = Math.min(n, first + BATCH)
-    for (let ord = first; ord < end; ord++) {
-      const o = source.get(order[ord] as number)
-      batch[ord - first] = o
-      warm(o)
-    }
-    for (let ord = first; ord < end; ord++) {
-      const o = batch[ord - first] as Observation
-      apexValue[ord] = tables.intern(o, days[ord] as number, occurrences)
-      obsShape[ord] = tables.shape
-      obsItemStart[ord + 1] = occurrences.length
-      if (!tables.exact) {
-        verbatimOrdinals.push(ord)
-        verbatim.push(o)
-      }
+  for (let ord = 0; ord < n; ord++) {
+    const o = source.get(order[ord] as number)
+    apexValue[ord] = tables.intern(o, days[ord] as number, occurrences)
+    obsShape[ord] = tables.shape
+    obsItemStart[ord + 1] = occurrences.length
+    if (!tables.exact) {
+      verbatimOrdinals.push(ord)
+      verbatim.push(o)
     }
   }
-  batch.length = 0
   const itemCols = itemColumns(items)
   return {
     strings: pickEntries(
@@ -104,44 +86,10 @@ export function resultOrderColumns(source: ObservationSource): ReferenceColumns 
   }
 }
 
-// Rearranges the columns so that entry k becomes the old entry order[k], following the
-// permutation's cycles (a bitmap marks the placed entries).
-function permute(order: Uint32Array, ids: string[], days: Int32Array): void {
-  const placed = new Uint8Array(order.length)
-  for (let start = 0; start < order.length; start++) {
-    if (placed[start] === 1) continue
-    const firstId = ids[start] as string
-    const firstDay = days[start] as number
-    let k = start
-    for (;;) {
-      placed[k] = 1
-      const from = order[k] as number
-      if (from === start) break
-      ids[k] = ids[from] as string
-      days[k] = days[from] as number
-      k = from
-    }
-    ids[k] = firstId
-    days[k] = firstDay
-  }
-}
-
 // out[j] = column[index[j]], returning out.
 function gather<T extends Uint16Array | Uint32Array>(out: T, column: Uint32Array, index: U32List): T {
   for (let j = 0; j < index.length; j++) out[j] = column[index.get(j)] as number
   return out
-}
-
-// Loads an observation's items and the headers of their values: in result order the objects lie
-// all over the heap, and a loop doing only these loads lets the CPU overlap their cache misses,
-// so that the batch's interning finds them in cache (~15% less CPU time interning 1M observations).
-function warm(o: Observation): void {
-  const list: unknown = o.items
-  if (!Array.isArray(list)) return
-  for (let j = 0; j < list.length; j++) {
-    const it: unknown = list[j]
-    if (typeof it === 'object' && it !== null && typeof (it as Item).value !== 'string') return
-  }
 }
 
 function fieldColumns(
