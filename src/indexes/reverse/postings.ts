@@ -117,6 +117,8 @@ export class PostingsBuilder {
       this.#groupOf[term] = g
       this.#groupTerm[g] = term
       this.#groupCount[g] = 0
+      // Without payload a document lists its terms only: no value is kept.
+      if (!this.#withPayload) return
     } else {
       g = this.#groupOf[term] as number
       if (!this.#withPayload) return

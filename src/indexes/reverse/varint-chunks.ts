@@ -133,21 +133,6 @@ export class VarintReader {
     return value
   }
 
-  /**
-   * Skips `count` values.
-   *
-   * @example
-   * ```ts
-   * reader.skip(2)
-   * ```
-   */
-  skip(count: number): void {
-    for (let left = count; left > 0; ) {
-      if (this.#at === this.#end) this.#nextChunk()
-      if ((this.#chunk[this.#at++] as number) < 0x80) left--
-    }
-  }
-
   #nextChunk(): void {
     if (this.#consume && this.#c >= 0) this.#chunks[this.#c] = null
     const c = ++this.#c
