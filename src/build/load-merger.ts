@@ -34,6 +34,7 @@ export class LoadMerger {
   /** The WHOIS records so far. */
   readonly whois = new WhoisLog()
   #observations: ObservationLog | undefined = new ObservationLog()
+  // The log's counts, kept once it is taken (stats() reads the log until then).
   #observationCounts = { size: 0, replaced: 0 }
   readonly #inputs: readonly Input[]
   readonly #tasks: readonly ParseTask[]
@@ -111,7 +112,6 @@ export class LoadMerger {
       const log = this.#observations
       if (log === undefined) throw new Error('domindex: observations merged after the log was taken')
       log.add(message.observations)
-      this.#observationCounts = { size: log.size, replaced: log.replaced }
     }
     this.#clock.tick(this.#bytesRead, this.#accepted, this.#rejects.count)
   }
@@ -123,6 +123,7 @@ export class LoadMerger {
   takeObservations(): ObservationLog {
     const log = this.#observations
     if (log === undefined) throw new Error('domindex: the observation log was already taken')
+    this.#observationCounts = { size: log.size, replaced: log.replaced }
     this.#observations = undefined
     return log
   }
@@ -139,8 +140,8 @@ export class LoadMerger {
       bytes: this.#sources.reduce((sum, source) => sum + source.bytes, 0),
       whoisRecords: this.whois.size,
       whoisReplaced: this.whois.replaced,
-      observations: this.#observationCounts.size,
-      observationsReplaced: this.#observationCounts.replaced,
+      observations: (this.#observations ?? this.#observationCounts).size,
+      observationsReplaced: (this.#observations ?? this.#observationCounts).replaced,
       datesUnparsed: this.#datesUnparsed,
       rejects: { count: this.#rejects.count, kept: this.#rejects.kept },
       sources: this.#sources,
