@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { isDeepStrictEqual, parseArgs } from 'node:util'
 import { buildParts } from '../src/build/build-parts.js'
 import { Engine } from '../src/engine.js'
+import { DeletedDocs } from '../src/segments/deleted-docs.js'
 import type { SnapshotContent } from '../src/snapshot/snapshot-content.js'
 import { writeSnapshot } from '../src/snapshot/write-snapshot.js'
 import type { Params } from '../src/types.js'
@@ -45,12 +46,19 @@ const first = parts.store.state.chunks[0] as Uint8Array
 const padded = new Uint8Array(first.length + Math.round(GIB * 2 ** 30))
 padded.set(first)
 for (let i = first.length; i < padded.length; i += 4096) padded[i] = i & 0xff
+const none = DeletedDocs.none.state
 const content: SnapshotContent = {
-  store: { ...parts.store.state, chunks: [padded, ...parts.store.state.chunks.slice(1)] },
-  reverse: parts.reverse.state,
-  mx: parts.mx.state,
-  txt: parts.txt.state,
+  segments: [
+    {
+      store: { ...parts.store.state, chunks: [padded, ...parts.store.state.chunks.slice(1)] },
+      reverse: parts.reverse.state,
+      mx: parts.mx.state,
+      txt: parts.txt.state,
+      deleted: { whois: none, mx: none, txt: none },
+    },
+  ],
   load: parts.load,
+  removed: { whois: 0, observations: 0, notHeld: 0 },
   queue: [],
   buildMs: 0,
 }

@@ -9,17 +9,26 @@ import { iterateAll } from './api/iterate-all.js'
 import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
 import { buildParts } from './build/build-parts.js'
-import { envelope } from './collect/page.js'
+import { envelope, PAGE_SIZE } from './collect/page.js'
+import { QueryError } from './errors.js'
 import { DnsIndex } from './indexes/dns/dns-index.js'
 import { RecordStore } from './indexes/record-store.js'
 import { ReverseIndex } from './indexes/reverse/reverse-index.js'
 import type { LoadStats } from './ingest/load.js'
+import { normalizeHost } from './normalize/host.js'
 import { parseDnsParams } from './query/dns-params.js'
 import { parsePrioritizeParams } from './query/prioritize-params.js'
 import { parseReverseParams } from './query/reverse-params.js'
 import { parseWhoisParams } from './query/whois-params.js'
 import { PrioritizationQueue, type PrioritizedDomain } from './queue/prioritization-queue.js'
 import { writePrioritizedJsonl } from './queue/write-jsonl.js'
+import { applyUpdate, type Removals } from './segments/apply-update.js'
+import { DeletedDocs } from './segments/deleted-docs.js'
+import { DnsSearch } from './segments/dns-search.js'
+import { pickMerge } from './segments/merge-policy.js'
+import { mergeViews } from './segments/merge-segments.js'
+import { reverseMatches, reverseRanks } from './segments/reverse-search.js'
+import { liveCounts, type Segment, type SegmentView } from './segments/segment.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
 import type { SnapshotContent } from './snapshot/snapshot-content.js'
 import { writeSnapshot } from './snapshot/write-snapshot.js'
@@ -57,6 +66,15 @@ export interface BuildOptions {
   rangeBytes?: number
 }
 
+/** Options of {@link Engine.update}: those of a build, and the keys to remove first. */
+export interface UpdateOptions extends Omit<BuildOptions, 'now'> {
+  /**
+   * Keys removed before the new sources are read (SPEC 12): `whois` domains (normalised like
+   * hosts) and `dns` observation ids. A key the engine does not hold is ignored and counted.
+   */
+  remove?: { whois?: readonly string[]; dns?: readonly string[] }
+}
+
 /** Options of {@link Engine.open}: those of a build that do not concern loading. */
 export type OpenOptions = Pick<BuildOptions, 'tokens' | 'now'>
 
@@ -66,6 +84,13 @@ export interface EngineStats extends LoadStats {
   counts: { whois: number; mx: number; txt: number }
   /** Milliseconds the build took. */
   buildMs: number
+  /** Index segments the engine holds: 1 after a build or `compact()`, more after updates. */
+  segments: number
+  /**
+   * Removals over every update: held WHOIS domains and observations removed, and keys asked for
+   * that the engine did not hold (ignored).
+   */
+  removed: { whois: number; observations: number; notHeld: number }
   /** Resident memory of the process, in bytes, when the stats were taken. */
   memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number }
 }
@@ -77,16 +102,27 @@ function systemClock(): Date {
   return new Date()
 }
 
+/** Removal counts over the build and every update. */
+export interface RemovalCounts {
+  whois: number
+  observations: number
+  notHeld: number
+}
+
 interface Parts {
-  store: RecordStore
-  reverse: ReverseIndex
-  mx: DnsIndex
-  txt: DnsIndex
+  views: readonly SegmentView[]
   load: LoadStats
+  removed: RemovalCounts
   buildMs: number
   tokens: readonly string[]
   now: () => Date
   queue: PrioritizationQueue
+}
+
+const NO_REMOVALS: RemovalCounts = { whois: 0, observations: 0, notHeld: 0 }
+
+function viewOf(segment: Segment): SegmentView {
+  return { segment, deleted: { whois: DeletedDocs.none, mx: DeletedDocs.none, txt: DeletedDocs.none } }
 }
 
 /**
@@ -100,9 +136,13 @@ interface Parts {
  */
 export class Engine {
   readonly #parts: Parts
+  readonly #mx: DnsSearch
+  readonly #txt: DnsSearch
 
   private constructor(parts: Parts) {
     this.#parts = parts
+    this.#mx = new DnsSearch(parts.views, 'mx')
+    this.#txt = new DnsSearch(parts.views, 'txt')
   }
 
   /**
@@ -129,7 +169,9 @@ export class Engine {
       rangeBytes: options.rangeBytes,
     })
     const parts: Parts = {
-      ...built,
+      views: [viewOf(built)],
+      load: built.load,
+      removed: NO_REMOVALS,
       buildMs: 0,
       tokens: options.tokens ?? [],
       now: options.now ?? systemClock,
@@ -158,17 +200,102 @@ export class Engine {
       path,
       (content) =>
         new Engine({
-          store: new RecordStore(content.store),
-          reverse: new ReverseIndex(content.reverse),
-          mx: new DnsIndex(content.mx),
-          txt: new DnsIndex(content.txt),
+          views: content.segments.map((saved) => ({
+            segment: {
+              store: new RecordStore(saved.store),
+              reverse: new ReverseIndex(saved.reverse),
+              mx: new DnsIndex(saved.mx),
+              txt: new DnsIndex(saved.txt),
+            },
+            deleted: {
+              whois: new DeletedDocs(saved.deleted.whois),
+              mx: new DeletedDocs(saved.deleted.mx),
+              txt: new DeletedDocs(saved.deleted.txt),
+            },
+          })),
           load: content.load,
+          removed: content.removed,
           buildMs: content.buildMs,
           tokens: options.tokens ?? [],
           now: options.now ?? systemClock,
           queue: PrioritizationQueue.from(content.queue),
         }),
     )
+  }
+
+  /**
+   * A new engine with the sources added and the keys removed (SPEC 12): its answers are those of
+   * a build over this engine's inputs less the removed keys, followed by the new sources. Only the
+   * new sources are read and indexed, into a new segment; what they replace and what is removed
+   * is marked deleted in the older segments, which are shared, not copied. This engine is not
+   * changed and keeps answering as before. The merge policy may merge small segments
+   * (segments/merge-policy.ts).
+   *
+   * @param sources - new WHOIS and DNS files, as for a build (may be empty)
+   * @param options - keys to remove first, strictness, progress, workers, and new `tokens`
+   * @throws QueryError `invalid_parameter` (param `remove.whois` or `remove.dns`) for a removal
+   *   key that is not a host name or not a string; SnapshotError as a build throws
+   * @example
+   * ```ts
+   * const next = await engine.update({ whois: ['delta.jsonl'] }, { remove: { whois: ['dropped.example'] } })
+   * next.stats().segments // 2
+   * ```
+   */
+  async update(sources: Sources, options: UpdateOptions = {}): Promise<Engine> {
+    const started = performance.now()
+    const removals = removalsOf(options.remove)
+    const old = this.#parts
+    const report = options.onProgress
+    let last: Progress | undefined
+    const built = await buildParts(sources, {
+      strict: options.strict === true,
+      onProgress: (progress) => {
+        last = progress
+        report?.(progress.phase === 'done' ? { ...progress, phase: 'index' } : progress)
+      },
+      workers: options.workers,
+      rangeBytes: options.rangeBytes,
+    })
+    const { views, counts } = applyUpdate(old.views, removals, built)
+    const load = addLoads(old.load, built.load)
+    load.whoisReplaced += counts.whoisReplaced
+    load.observationsReplaced += counts.observationsReplaced
+    const engine = new Engine({
+      views: mergeByPolicy(views),
+      load,
+      removed: {
+        whois: old.removed.whois + counts.whoisRemoved,
+        observations: old.removed.observations + counts.observationsRemoved,
+        notHeld: old.removed.notHeld + counts.notHeld,
+      },
+      buildMs: old.buildMs + (performance.now() - started),
+      tokens: options.tokens ?? old.tokens,
+      now: old.now,
+      queue: PrioritizationQueue.from(old.queue.list()),
+    })
+    if (report !== undefined && last !== undefined) report({ ...last, phase: 'done' })
+    return engine
+  }
+
+  /**
+   * A new engine with every segment merged into one, replaced and removed records dropped and
+   * their space reclaimed; its answers are this engine's. This engine is not changed.
+   *
+   * @example
+   * ```ts
+   * const compacted = await engine.compact()
+   * compacted.stats().segments // 1
+   * ```
+   */
+  async compact(): Promise<Engine> {
+    const p = this.#parts
+    const only = p.views[0]
+    const clean =
+      p.views.length === 1 &&
+      only !== undefined &&
+      only.deleted.whois.count + only.deleted.mx.count + only.deleted.txt.count === 0
+    const views = clean ? p.views : [viewOf(mergeViews(p.views))]
+    return new Engine({ ...p, views, queue: PrioritizationQueue.from(p.queue.list()) })
   }
 
   /**
@@ -185,11 +312,15 @@ export class Engine {
   save(path: string): Promise<void> {
     const p = this.#parts
     const content: SnapshotContent = {
-      store: p.store.state,
-      reverse: p.reverse.state,
-      mx: p.mx.state,
-      txt: p.txt.state,
+      segments: p.views.map(({ segment, deleted }) => ({
+        store: segment.store.state,
+        reverse: segment.reverse.state,
+        mx: segment.mx.state,
+        txt: segment.txt.state,
+        deleted: { whois: deleted.whois.state, mx: deleted.mx.state, txt: deleted.txt.state },
+      })),
       load: p.load,
+      removed: p.removed,
       queue: p.queue.list(),
       buildMs: p.buildMs,
     }
@@ -206,7 +337,12 @@ export class Engine {
    */
   whois(params: Params): WhoisRecord | null {
     const domain = parseWhoisParams(params)
-    return domain === null ? null : this.#parts.store.lookup(domain)
+    if (domain === null) return null
+    for (const { segment, deleted } of this.#parts.views) {
+      const doc = segment.store.docOf(domain)
+      if (doc >= 0 && !deleted.whois.has(doc)) return segment.store.get(doc)
+    }
+    return null
   }
 
   /**
@@ -219,9 +355,20 @@ export class Engine {
    */
   reverse(params: Params): Envelope<WhoisRecord> {
     const query = parseReverseParams(params)
-    const docs = this.#parts.reverse.search(query)
-    const store = this.#parts.store
-    return envelope(docs.length, query.page, (i) => store.get(docs[i] as number))
+    const views = this.#parts.views
+    const matches = reverseMatches(views, query)
+    const only = matches[0]
+    if (matches.length === 1 && only !== undefined) {
+      const store = (views[0] as SegmentView).segment.store
+      return envelope(only.length, query.page, (i) => store.get(only[i] as number))
+    }
+    const total = matches.reduce((sum, docs) => sum + docs.length, 0)
+    const start = query.page * PAGE_SIZE
+    const page = reverseRanks(views, matches, start, start + PAGE_SIZE)
+    return envelope(total, query.page, (rank) => {
+      const i = rank - start
+      return (views[page.lists[i] as number] as SegmentView).segment.store.get(page.items[i] as number)
+    })
   }
 
   /**
@@ -233,7 +380,7 @@ export class Engine {
    * ```
    */
   mx(params: Params): Envelope<Observation> | SummaryResponse {
-    return this.#parts.mx.search(parseDnsParams('mx', params))
+    return this.#mx.search(parseDnsParams('mx', params))
   }
 
   /**
@@ -245,7 +392,7 @@ export class Engine {
    * ```
    */
   txt(params: Params): Envelope<Observation> | SummaryResponse {
-    return this.#parts.txt.search(parseDnsParams('txt', params))
+    return this.#txt.search(parseDnsParams('txt', params))
   }
 
   /**
@@ -358,11 +505,83 @@ export class Engine {
   stats(): EngineStats {
     const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage()
     const p = this.#parts
+    const counts = { whois: 0, mx: 0, txt: 0 }
+    for (const view of p.views) {
+      const live = liveCounts(view)
+      counts.whois += live.whois
+      counts.mx += live.mx
+      counts.txt += live.txt
+    }
     return {
       ...p.load,
-      counts: { whois: p.store.size, mx: p.mx.size, txt: p.txt.size },
+      counts,
       buildMs: p.buildMs,
+      segments: p.views.length,
+      removed: { ...p.removed },
       memory: { rss, heapUsed, external, arrayBuffers },
     }
   }
+}
+
+// Removal keys checked and normalised before anything is read: domains as hosts (SPEC 3).
+function removalsOf(remove: UpdateOptions['remove']): Removals {
+  const whois = (remove?.whois ?? []).map((raw, i) => {
+    if (typeof raw !== 'string') {
+      throw new QueryError(
+        'invalid_parameter',
+        'remove.whois',
+        `remove.whois[${i}] is not a string: ${String(raw)}`,
+      )
+    }
+    const host = normalizeHost(raw)
+    if (!host.ok) {
+      throw new QueryError(
+        'invalid_parameter',
+        'remove.whois',
+        `remove.whois[${i}] ${JSON.stringify(raw)} is not a host name (${host.reason})`,
+      )
+    }
+    return host.host
+  })
+  const dns = (remove?.dns ?? []).map((id, i) => {
+    if (typeof id !== 'string') {
+      throw new QueryError(
+        'invalid_parameter',
+        'remove.dns',
+        `remove.dns[${i}] is not a string: ${String(id)}`,
+      )
+    }
+    return id
+  })
+  return { whois, dns }
+}
+
+// Load counts over a build and its updates; the first 1,000 rejects are kept, all counted.
+function addLoads(a: LoadStats, b: LoadStats): LoadStats {
+  return {
+    files: a.files + b.files,
+    bytes: a.bytes + b.bytes,
+    whoisRecords: a.whoisRecords + b.whoisRecords,
+    whoisReplaced: a.whoisReplaced + b.whoisReplaced,
+    observations: a.observations + b.observations,
+    observationsReplaced: a.observationsReplaced + b.observationsReplaced,
+    datesUnparsed: a.datesUnparsed + b.datesUnparsed,
+    rejects: {
+      count: a.rejects.count + b.rejects.count,
+      kept: [...a.rejects.kept, ...b.rejects.kept].slice(0, 1000),
+    },
+    sources: [...a.sources, ...b.sources],
+  }
+}
+
+// Applies the merge policy until it picks nothing: merged views replace their members.
+function mergeByPolicy(views: readonly SegmentView[]): readonly SegmentView[] {
+  let current = views
+  for (let pick = pickMerge(current); pick !== null; pick = pickMerge(current)) {
+    const merged = mergeViews(pick.map((v) => current[v] as SegmentView))
+    const rest = current.filter((_, v) => !pick.includes(v))
+    const size = merged.store.size + merged.mx.size + merged.txt.size
+    current = size === 0 ? rest : [...rest, viewOf(merged)]
+  }
+  return current
 }

@@ -2,20 +2,19 @@
  * `domindex build`: loads input files into an engine with live progress, reports what was
  * loaded and rejected, writes the rejects as JSON Lines when asked, and saves a snapshot.
  */
-import { once } from 'node:events'
-import { createWriteStream } from 'node:fs'
 import { Engine } from '../engine.js'
-import type { Reject } from '../types.js'
-import { CommandFailure, parseCommandArgs, UsageError } from './args.js'
+import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
-import { formatCount } from './format.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
 import { loadSummary } from './load-summary.js'
 import { withProgress } from './progress.js'
+import { looksLikeSnapshot } from './snapshot-files.js'
+import { writeRejects } from './write-rejects.js'
 
 const HELP = `Usage: domindex build --whois FILE... --dns FILE... --out SNAPSHOT [--strict] [--rejects FILE]
 
-Loads WHOIS and DNS observation files and saves them as one snapshot file.
+Loads WHOIS and DNS observation files and saves them as one snapshot file. To add files to an
+existing snapshot, or remove keys from it, use 'domindex update'.
 
 Options:
 ${INPUT_HELP}
@@ -33,11 +32,13 @@ export const buildCommand: Command = {
   summary: 'load input files and save a snapshot',
   help: HELP,
   async run(args) {
-    const { values, lists } = parseCommandArgs(
+    const { values, lists, positionals } = parseCommandArgs(
       args,
       { ...INPUT_OPTIONS, out: { type: 'string' }, strict: { type: 'boolean' }, rejects: { type: 'string' } },
       INPUT_LISTS,
     )
+    const [stray] = positionals
+    if (stray !== undefined) throw new UsageError(strayArgument(stray))
     const { out, strict, rejects: rejectsFile } = values
     if (typeof out !== 'string') throw new UsageError('--out SNAPSHOT is required')
     const sources = listedSources(lists)
@@ -49,32 +50,22 @@ export const buildCommand: Command = {
     )
     const stats = engine.stats()
     process.stderr.write(`domindex: ${loadSummary(stats)}\n`)
-    if (typeof rejectsFile === 'string') {
-      await writeRejects(rejectsFile, stats.rejects.kept)
-      if (stats.rejects.count > stats.rejects.kept.length) {
-        process.stderr.write(
-          `domindex: ${rejectsFile} holds the first ${formatCount(stats.rejects.kept.length)} of ${formatCount(stats.rejects.count)} rejects\n`,
-        )
-      }
-    }
+    if (typeof rejectsFile === 'string')
+      await writeRejects(rejectsFile, stats.rejects.kept, stats.rejects.count)
     await engine.save(out)
     process.stderr.write(`domindex: saved ${out}\n`)
     return 0
   },
 }
 
-async function writeRejects(path: string, rejects: readonly Reject[]): Promise<void> {
-  const out = createWriteStream(path)
-  try {
-    for (const reject of rejects) {
-      if (!out.write(`${JSON.stringify(reject)}\n`)) await once(out, 'drain')
-    }
-    out.end()
-    await once(out, 'finish')
-  } catch (error) {
-    out.destroy()
-    throw new CommandFailure(
-      `cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`,
+/** Build reads only files named by an option; an argument before any (`build old.dmx …`) is a mistake. */
+function strayArgument(arg: string): string {
+  const unexpected = `unexpected argument ${JSON.stringify(arg)}`
+  if (looksLikeSnapshot(arg)) {
+    return (
+      `${unexpected}: build starts from input files only, and it is a snapshot; ` +
+      `to add files to it or remove keys from it, run 'domindex update ${arg} --whois FILE... [--out SNAPSHOT2]'`
     )
   }
+  return `${unexpected}: input files follow --whois, --dns, --mx or --txt`
 }

@@ -8,14 +8,18 @@ import { QueryError, SnapshotError } from '../errors.js'
 import { CommandFailure, UsageError } from './args.js'
 import { buildCommand } from './build-command.js'
 import type { Command } from './command.js'
+import { compactCommand } from './compact-command.js'
 import { exportClickHouseCommand } from './export-clickhouse.js'
 import { generateCommand } from './generate-command.js'
 import { queryCommand } from './query-command.js'
 import { statsCommand } from './stats-command.js'
 import { tourCommand } from './tour-command.js'
+import { updateCommand } from './update-command.js'
 
 const COMMANDS: readonly Command[] = [
   buildCommand,
+  updateCommand,
+  compactCommand,
   queryCommand,
   statsCommand,
   generateCommand,

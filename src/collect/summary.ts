@@ -33,13 +33,8 @@ export function summarize(
   request: SummaryRequest,
   counts: Uint32Array,
 ): SummaryResponse {
-  const fields = matchingFields(state, request.type, request.context)
-  // Metadata items count only when the context asked for is theirs, the empty one.
-  if (request.context !== '') {
-    for (let f = 0; f < fields.length; f++) if (state.fieldMeta[f] === 1) fields[f] = 0
-  }
   const top = new TopValues(state.strings, request.limit)
-  countValues(state, matches, fields, counts, top)
+  countValues(state, matches, countedFields(state, request), counts, top)
   const best = top.best()
   const values: Record<string, number> = {}
   let listed = 0
@@ -55,6 +50,64 @@ export function summarize(
     })
   }
   return { summary: { other: top.total - listed, values } }
+}
+
+/**
+ * Summarises the items of the matching observations of several segments: each segment's values
+ * are counted as on one index, then added up by their text (segments intern strings apart), and
+ * the top `limit` taken from the sum.
+ *
+ * @param parts - per segment: its state, its matches and its count array (as for summarize)
+ * @param request - as for summarize
+ * @example
+ * ```ts
+ * summarizeParts([{ state, matches, counts }, { state: s2, matches: m2, counts: c2 }], { type: 'host', context: 'dns-mx', limit: 5 })
+ * ```
+ */
+export function summarizeParts(
+  parts: readonly { state: DnsState; matches: Matches; counts: Uint32Array }[],
+  request: SummaryRequest,
+): SummaryResponse {
+  const sums = new Map<string, number>()
+  let total = 0
+  for (const { state, matches, counts } of parts) {
+    const strings = state.strings
+    const sink: CountSink = {
+      floor: 1,
+      add(value, count) {
+        const text = entryAt(strings, value)
+        sums.set(text, (sums.get(text) ?? 0) + count)
+        total += count
+      },
+      addToTotal(count) {
+        total += count
+      },
+    }
+    countValues(state, matches, countedFields(state, request), counts, sink)
+  }
+  const best = [...sums].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  const values: Record<string, number> = {}
+  let listed = 0
+  for (const [text, count] of best.slice(0, request.limit)) {
+    listed += count
+    Object.defineProperty(values, text, {
+      value: count,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+  return { summary: { other: total - listed, values } }
+}
+
+// The fields whose items count: of the type (and context); metadata items only when the context
+// asked for is theirs, the empty one.
+function countedFields(state: DnsState, request: SummaryRequest): Uint8Array {
+  const fields = matchingFields(state, request.type, request.context)
+  if (request.context !== '') {
+    for (let f = 0; f < fields.length; f++) if (state.fieldMeta[f] === 1) fields[f] = 0
+  }
+  return fields
 }
 
 /**

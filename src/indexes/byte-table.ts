@@ -114,18 +114,32 @@ export function pickEntries(table: ByteTable, picks: Uint32Array): ByteTable {
  * ```
  */
 export function compareEntries(table: ByteTable, a: number, b: number): number {
-  const { bytes, starts } = table
-  const aEnd = starts[a + 1] as number
-  const bEnd = starts[b + 1] as number
-  let i = starts[a] as number
-  let j = starts[b] as number
+  return compareAcross(table, a, table, b)
+}
+
+/**
+ * Compares entry a of one table with entry b of another, as their strings compare (see
+ * {@link compareEntries}): segments of an index keep tables of their own.
+ *
+ * @example
+ * ```ts
+ * compareAcross(byteTableOf(1, () => 'b'), 0, byteTableOf(1, () => 'a'), 0) // > 0
+ * ```
+ */
+export function compareAcross(ta: ByteTable, a: number, tb: ByteTable, b: number): number {
+  const aBytes = ta.bytes
+  const bBytes = tb.bytes
+  const aEnd = ta.starts[a + 1] as number
+  const bEnd = tb.starts[b + 1] as number
+  let i = ta.starts[a] as number
+  let j = tb.starts[b] as number
   for (; i < aEnd && j < bEnd; i++, j++) {
-    const x = bytes[i] as number
-    const y = bytes[j] as number
+    const x = aBytes[i] as number
+    const y = bBytes[j] as number
     if (x === y) continue
     if (x < 0x80 && y < 0x80) return x - y
-    const sa = decodeUtf8(bytes, starts[a] as number, aEnd)
-    const sb = decodeUtf8(bytes, starts[b] as number, bEnd)
+    const sa = decodeUtf8(aBytes, ta.starts[a] as number, aEnd)
+    const sb = decodeUtf8(bBytes, tb.starts[b] as number, bEnd)
     return sa < sb ? -1 : sa > sb ? 1 : 0
   }
   return aEnd - i - (bEnd - j)

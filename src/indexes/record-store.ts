@@ -42,6 +42,7 @@ export class RecordStore {
   readonly state: RecordStoreState
   readonly #packed: PackedSlots
   readonly #domains: TermDictionary
+  #keyOfDoc: Uint32Array | null = null
 
   /** @param state - as {@link RecordStore.build}, the build's WhoisLog or a saved snapshot gives it */
   constructor(state: RecordStoreState) {
@@ -61,8 +62,14 @@ export class RecordStore {
    * RecordStore.build([{ query: 'a.com' }, { query: 'b.com' }], ['a.com', 'b.com']).size // 2
    * ```
    */
-  static build(records: readonly WhoisRecord[], keys: readonly string[]): RecordStore {
+  static build(
+    records: readonly WhoisRecord[] | { readonly length: number; at(i: number): WhoisRecord },
+    keys: readonly string[],
+  ): RecordStore {
     const n = records.length
+    const recordAt = Array.isArray(records)
+      ? (i: number) => records[i] as WhoisRecord
+      : (i: number) => (records as { at(i: number): WhoisRecord }).at(i)
     const domains = new TermDictionaryBuilder()
     const packer = new ChunkPacker({ compressed: true })
     const chunks: PackedChunk[] = []
@@ -70,7 +77,7 @@ export class RecordStore {
       if (domains.intern(keys[doc] as string) !== doc)
         throw new RangeError(`domindex: duplicate key ${keys[doc]}`)
       if (packer.full) chunks.push(packer.take())
-      packer.add(records[doc])
+      packer.add(recordAt(doc))
     }
     if (packer.count > 0) chunks.push(packer.take())
     const identity = new Uint32Array(n)
@@ -99,6 +106,42 @@ export class RecordStore {
    */
   get(doc: number): WhoisRecord {
     return this.#packed.get(this.state.slots[doc] as number) as WhoisRecord
+  }
+
+  /**
+   * The document id of a normalised domain, or -1.
+   *
+   * @example
+   * ```ts
+   * store.docOf('example.com') // 0
+   * ```
+   */
+  docOf(domain: string): number {
+    const key = this.#domains.get(domain)
+    return key < 0 ? -1 : (this.state.docOfKey[key] as number)
+  }
+
+  /**
+   * The normalised domain of a document id (the inverse of {@link docOf}, built on first use).
+   *
+   * @example
+   * ```ts
+   * store.domainOf(0) // 'example.com'
+   * ```
+   */
+  domainOf(doc: number): string {
+    if (this.#keyOfDoc === null) {
+      const docOfKey = this.state.docOfKey
+      const keyOfDoc = new Uint32Array(docOfKey.length)
+      for (let key = 0; key < docOfKey.length; key++) keyOfDoc[docOfKey[key] as number] = key
+      this.#keyOfDoc = keyOfDoc
+    }
+    return this.#domains.term(this.#keyOfDoc[doc] as number)
+  }
+
+  /** Every normalised domain held, in key order. */
+  *domains(): IterableIterator<string> {
+    for (let key = 0; key < this.#domains.size; key++) yield this.#domains.term(key)
   }
 
   /**

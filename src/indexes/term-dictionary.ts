@@ -87,6 +87,33 @@ export class TermDictionary {
   }
 
   /**
+   * A dictionary over the entries of a byte table whose entries are distinct (observation ids,
+   * say), hashing each once; the table's arrays are shared, not copied.
+   *
+   * @param table - distinct entries; entry i becomes term id i
+   * @example
+   * ```ts
+   * TermDictionary.over(byteTableOf(2, (i) => ['a', 'b'][i])).get('b') // 1
+   * ```
+   */
+  static over(table: ByteTable): TermDictionary {
+    const { bytes, starts } = table
+    const n = starts.length - 1
+    let size = 16
+    while (size < n * 2) size *= 2
+    const slots = new Uint32Array(size)
+    const mask = size - 1
+    for (let id = 0; id < n; id++) {
+      const start = starts[id] as number
+      let slot =
+        hashBytes(bytes.subarray(start, starts[id + 1] as number), (starts[id + 1] as number) - start) & mask
+      while (slots[slot] !== 0) slot = (slot + 1) & mask
+      slots[slot] = id + 1
+    }
+    return new TermDictionary({ slots, starts, bytes })
+  }
+
+  /**
    * The term of an id, decoded from its bytes.
    *
    * @param id - an id below `size`

@@ -16,6 +16,7 @@ import { buildColumns } from './columns.js'
 import { type ObservationSource, observationsOf } from './observation-source.js'
 import { ObservationReader } from './observations.js'
 import type { DnsState } from './state.js'
+import { TermDictionary } from '../term-dictionary.js'
 
 /**
  * The index of MX or TXT observations.
@@ -34,6 +35,7 @@ export class DnsIndex {
   // then reused, so no summary allocates an array the size of the string table.
   #counts: Uint32Array | null = null
   readonly #reader: ObservationReader
+  #ids: TermDictionary | null = null
 
   /**
    * Wraps a state built by {@link DnsIndex.build} or read back from a snapshot.
@@ -65,6 +67,32 @@ export class DnsIndex {
   /** The number of observations. */
   get size(): number {
     return this.state.days.length
+  }
+
+  /**
+   * The ordinal of an observation id, or -1 (the id dictionary is built on first use: updates
+   * look ids up to mark what they replace or remove).
+   *
+   * @example
+   * ```ts
+   * index.ordinalOf('obs-1') // 0
+   * ```
+   */
+  ordinalOf(id: string): number {
+    this.#ids ??= TermDictionary.over(this.state.ids)
+    return this.#ids.get(id)
+  }
+
+  /**
+   * The observation at an ordinal, rebuilt as loaded.
+   *
+   * @example
+   * ```ts
+   * index.at(0) // { date: '2024-05-01', id: 'obs-1', items: [...] }
+   * ```
+   */
+  at(ordinal: number): Observation {
+    return this.#reader.at(ordinal)
   }
 
   /**

@@ -143,6 +143,11 @@ export class ReverseIndex {
     return this.#s.docCount
   }
 
+  /** The `created_norm` column: the first key of the result order. */
+  get created(): DateColumn {
+    return this.#s.created
+  }
+
   /** The plain data of every structure, for saving. */
   get state(): ReverseIndexState {
     const s = this.#s

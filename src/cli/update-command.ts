@@ -1,0 +1,111 @@
+/**
+ * `domindex update`: applies a feed's removals and new files to a snapshot (SPEC 12), reading only
+ * the new data, with the progress, summary, rejects file and exit statuses of `build`; saves in
+ * place unless `--out` names another file.
+ */
+import { Engine } from '../engine.js'
+import { parseCommandArgs, UsageError } from './args.js'
+import type { Command } from './command.js'
+import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
+import { readKeyFiles } from './key-files.js'
+import { loadSummary } from './load-summary.js'
+import { withProgress } from './progress.js'
+import { writeRejects } from './write-rejects.js'
+
+const HELP = `Usage: domindex update SNAPSHOT [--whois FILE...] [--dns FILE...] [--remove-whois FILE...]
+                       [--remove-dns FILE...] [--out SNAPSHOT2] [--strict] [--rejects FILE]
+
+Applies new files and removals to a snapshot, reading only the new data: the removals first, then
+the new files, whose records replace held ones with the same domain or observation id. Every
+answer afterwards is that of a build over the old inputs less the removed keys, then the new
+files. Updates add index segments; 'domindex compact' merges them.
+
+  SNAPSHOT          the snapshot to update, before the options (a file list takes every
+                    argument up to the next option)
+
+Options:
+${INPUT_HELP}
+  --remove-whois FILE...
+                    domains to remove, one a line (blank lines and lines starting with # are
+                    skipped); a domain held nowhere is ignored and counted
+  --remove-dns FILE...
+                    observation ids to remove, one a line, likewise
+  --out SNAPSHOT2   write the updated snapshot there and leave SNAPSHOT as it was; without it,
+                    SNAPSHOT is replaced atomically (a killed update leaves the old snapshot)
+  --strict          stop at the first bad record, naming its file and line
+  --rejects FILE    write this update's rejected records' {file, line, reason} as JSON Lines
+  -h, --help        show this help
+
+Progress goes to stderr: a live bar on a terminal, a line every 5 seconds otherwise.
+Exit status: 0 when saved, 1 when loading or saving failed (a remove file that cannot be read
+included), 2 for a usage mistake.`
+
+/** The `update` subcommand. */
+export const updateCommand: Command = {
+  name: 'update',
+  summary: 'add new files to a snapshot and remove keys from it',
+  help: HELP,
+  async run(args) {
+    const { values, lists, positionals } = parseCommandArgs(
+      args,
+      {
+        ...INPUT_OPTIONS,
+        'remove-whois': { type: 'string', multiple: true },
+        'remove-dns': { type: 'string', multiple: true },
+        out: { type: 'string' },
+        strict: { type: 'boolean' },
+        rejects: { type: 'string' },
+      },
+      [...INPUT_LISTS, 'remove-whois', 'remove-dns'],
+    )
+    const snapshot = onlySnapshot(positionals)
+    const { out, strict, rejects: rejectsFile } = values
+    const sources = listedSources(lists)
+    const whoisKeyFiles = lists['remove-whois'] ?? []
+    const dnsKeyFiles = lists['remove-dns'] ?? []
+    if (sources.whois.length + sources.dns.length + whoisKeyFiles.length + dnsKeyFiles.length === 0) {
+      throw new UsageError(
+        'nothing to do: give new files with --whois, --dns, --mx or --txt, or keys with --remove-whois or --remove-dns',
+      )
+    }
+    // Remove files are read before the snapshot is opened, so a wrong name fails at once.
+    const remove = {
+      whois: await readKeyFiles('remove-whois', whoisKeyFiles),
+      dns: await readKeyFiles('remove-dns', dnsKeyFiles),
+    }
+    const engine = await Engine.open(snapshot)
+    const before = engine.stats().rejects
+    const updated = await withProgress((onProgress) =>
+      engine.update(sources, { remove, strict: strict === true, onProgress }),
+    )
+    const stats = updated.stats()
+    process.stderr.write(`domindex: ${loadSummary(stats)}\n`)
+    if (typeof rejectsFile === 'string') {
+      // Rejects accumulate over the build and every update; this update's come after the old ones.
+      const kept = stats.rejects.kept.slice(before.kept.length)
+      await writeRejects(rejectsFile, kept, stats.rejects.count - before.count)
+    }
+    const target = typeof out === 'string' ? out : snapshot
+    await updated.save(target)
+    process.stderr.write(`domindex: saved ${target}${target === snapshot ? ' in place' : ''}\n`)
+    return 0
+  },
+}
+
+/** The one positional argument: the snapshot to update. */
+function onlySnapshot(positionals: readonly string[]): string {
+  const [snapshot, stray] = positionals
+  if (snapshot === undefined) {
+    throw new UsageError(
+      'no SNAPSHOT: name it first, as in domindex update corpus.dmx --whois delta.jsonl ' +
+        '(a file list takes every argument up to the next option)',
+    )
+  }
+  if (stray !== undefined) {
+    throw new UsageError(
+      `unexpected argument ${JSON.stringify(stray)} after the snapshot ${JSON.stringify(snapshot)}: ` +
+        'new files follow --whois, --dns, --mx or --txt',
+    )
+  }
+  return snapshot
+}

@@ -1,0 +1,95 @@
+/**
+ * DNS search over the segments of an engine, for one kind: matches per segment
+ * (query/dns/match-parts.ts), then a page merged across segments by the result order (date
+ * descending, id ascending), or a summary added up across them. With one segment and no
+ * deletions it is exactly the single-index search.
+ */
+import { mergeRanks } from '../collect/merge-order.js'
+import { envelope, PAGE_SIZE } from '../collect/page.js'
+import { summarize, summarizeParts } from '../collect/summary.js'
+import { compareAcross, entryCount } from '../indexes/byte-table.js'
+import type { DnsState } from '../indexes/dns/state.js'
+import { matchParts } from '../query/dns/match-parts.js'
+import { matchAt, matchCount } from '../query/dns/matches.js'
+import { type DnsPart, MostRecentAcross } from '../query/dns/most-recent-across.js'
+import type { DnsQuery } from '../query/dns-params.js'
+import type { DnsKind, Envelope, Observation, SummaryResponse } from '../types.js'
+import { dnsOf, type SegmentView } from './segment.js'
+
+// One count per string of a state for summaries (query/dns/value-counts.ts): allocated on the first
+// summary, then reused and left zero, so no summary allocates an array the size of the strings.
+const countArrays = new WeakMap<DnsState, Uint32Array>()
+
+function countsOf(state: DnsState): Uint32Array {
+  let counts = countArrays.get(state)
+  if (counts === undefined) {
+    counts = new Uint32Array(entryCount(state.strings))
+    countArrays.set(state, counts)
+  }
+  return counts
+}
+
+/**
+ * The DNS search of one kind over an engine's segment views.
+ *
+ * @example
+ * ```ts
+ * new DnsSearch(views, 'mx').search(parseDnsParams('mx', { nameserver: 'example-dns.net' }))
+ * ```
+ */
+export class DnsSearch {
+  readonly #parts: readonly DnsPart[]
+  readonly #mostRecent: MostRecentAcross
+
+  /**
+   * @param views - the engine's segment views
+   * @param kind - `mx` or `txt`
+   */
+  constructor(views: readonly SegmentView[], kind: DnsKind) {
+    this.#parts = views.map((v) => ({ index: dnsOf(v.segment, kind), deleted: v.deleted[kind] }))
+    this.#mostRecent = new MostRecentAcross(this.#parts)
+  }
+
+  /**
+   * Answers a query: a page of observations in result order, or a summary of every match.
+   *
+   * @param query - a query validated by parseDnsParams for this kind
+   */
+  search(query: DnsQuery): Envelope<Observation> | SummaryResponse {
+    const parts = this.#parts
+    const matches = matchParts(parts, this.#mostRecent, query)
+    if (query.summary !== null) {
+      if (parts.length === 1) {
+        const state = (parts[0] as DnsPart).index.state
+        return summarize(state, matches[0] as (typeof matches)[0], query.summary, countsOf(state))
+      }
+      return summarizeParts(
+        parts.map((p, i) => ({
+          state: p.index.state,
+          matches: matches[i] as (typeof matches)[0],
+          counts: countsOf(p.index.state),
+        })),
+        query.summary,
+      )
+    }
+    const total = matches.reduce((sum, m) => sum + matchCount(m), 0)
+    const start = query.page * PAGE_SIZE
+    const lists = matches.map((m) => ({ length: matchCount(m), at: (r: number) => matchAt(m, r) }))
+    const page = mergeRanks(lists, (la, a, lb, b) => this.#before(la, a, lb, b), start, start + PAGE_SIZE)
+    return envelope(total, query.page, (rank) => {
+      const i = rank - start
+      return (parts[page.lists[i] as number] as DnsPart).index.at(page.items[i] as number)
+    })
+  }
+
+  // Whether ordinal a of part la comes before ordinal b of part lb: date descending, id ascending.
+  #before(la: number, a: number, lb: number, b: number): boolean {
+    if (la === lb) return a < b
+    const sa = (this.#parts[la] as DnsPart).index.state
+    const sb = (this.#parts[lb] as DnsPart).index.state
+    const da = sa.days[a] as number
+    const db = sb.days[b] as number
+    if (da !== db) return da > db
+    return compareAcross(sa.ids, a, sb.ids, b) < 0
+  }
+}

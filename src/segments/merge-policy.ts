@@ -1,0 +1,54 @@
+/**
+ * The merge policy: which segments to merge after an update, so that their number, and with it
+ * query time, stays bounded as updates accumulate (SPEC 12). A log merge policy, as Lucene's
+ * LogMergePolicy: a segment's level is the base-10 logarithm of its live records (at least 1,000);
+ * when a level holds {@link MERGE_FACTOR} segments, they merge into one of the next level. So
+ * daily updates of similar size merge ten at a time, each record is merged about once a level,
+ * and an engine holds at most nine segments a level (about 30 at 10M records, 11 after twenty
+ * updates of 40k on 1M). A segment more than half deleted is rewritten on its own, which
+ * reclaims its space.
+ */
+import { liveCounts, type SegmentView, segmentSize } from './segment.js'
+
+/** Segments of one level merged together. */
+export const MERGE_FACTOR = 10
+/** Below this many live records, segments share the lowest level. */
+const FLOOR = 1000
+
+/**
+ * The positions of the views to merge next, or null when none should.
+ *
+ * @param views - the engine's views
+ * @example
+ * ```ts
+ * pickMerge(tenDailySegmentsAndABase) // [1, 2, …, 10]
+ * ```
+ */
+export function pickMerge(views: readonly SegmentView[]): number[] | null {
+  const live = views.map((v) => {
+    const c = liveCounts(v)
+    return c.whois + c.mx + c.txt
+  })
+  for (let v = 0; v < views.length; v++) {
+    const size = segmentSize(views[v] as SegmentView)
+    if (size > 0 && (live[v] as number) * 2 < size) return [v]
+  }
+  const byLevel = new Map<number, number[]>()
+  for (let v = 0; v < views.length; v++) {
+    const level = Math.floor(Math.log10(Math.max(FLOOR, live[v] as number)))
+    const members = byLevel.get(level)
+    if (members === undefined) byLevel.set(level, [v])
+    else members.push(v)
+  }
+  const levels = [...byLevel.keys()].sort((a, b) => a - b)
+  for (const level of levels) {
+    const members = byLevel.get(level) as number[]
+    if (members.length >= MERGE_FACTOR) {
+      return members
+        .sort((a, b) => (live[a] as number) - (live[b] as number))
+        .slice(0, MERGE_FACTOR)
+        .sort((a, b) => a - b)
+    }
+  }
+  return null
+}

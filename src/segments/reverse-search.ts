@@ -1,0 +1,84 @@
+/**
+ * Reverse search over the segments of an engine: each segment matches on its own index (document
+ * ids ascending = result order there), its deleted records are dropped, and a page is the k-way
+ * merge of the segments' matches by the result order itself: `created_norm` descending (read from
+ * each segment's created column), records without it last, ties by domain ascending.
+ */
+import { type MergedEntries, mergeRanks } from '../collect/merge-order.js'
+import { NO_RANK } from '../indexes/reverse/date-column.js'
+import type { ReverseQuery } from '../query/reverse-params.js'
+import type { SegmentView } from './segment.js'
+
+/** The live matches of each view, ascending document ids. */
+export type ReverseMatches = readonly Uint32Array[]
+
+/**
+ * The matching live documents of each view.
+ *
+ * @param views - the engine's segment views
+ * @param query - a validated reverse query
+ * @example
+ * ```ts
+ * reverseMatches(views, parseReverseParams({ name: 'acme' })) // [Uint32Array [0, 4], Uint32Array [1]]
+ * ```
+ */
+export function reverseMatches(views: readonly SegmentView[], query: ReverseQuery): ReverseMatches {
+  return views.map((view) => {
+    const docs = view.segment.reverse.search(query)
+    const deleted = view.deleted.whois
+    if (deleted.count === 0) return docs
+    const out = new Uint32Array(docs.length)
+    let k = 0
+    for (let i = 0; i < docs.length; i++) if (!deleted.has(docs[i] as number)) out[k++] = docs[i] as number
+    return out.subarray(0, k)
+  })
+}
+
+/**
+ * The documents at ranks [start, end) of the union of the views' matches, in result order.
+ *
+ * @param views - the engine's segment views
+ * @param matches - from {@link reverseMatches}
+ * @param start - the first rank
+ * @param end - the end rank
+ * @example
+ * ```ts
+ * reverseRanks(views, matches, 0, 100) // { lists: view per entry, items: document ids }
+ * ```
+ */
+export function reverseRanks(
+  views: readonly SegmentView[],
+  matches: ReverseMatches,
+  start: number,
+  end: number,
+): MergedEntries {
+  const lists = matches.map((docs) => ({ length: docs.length, at: (r: number) => docs[r] as number }))
+  return mergeRanks(lists, (la, a, lb, b) => before(views, la, a, lb, b), start, end)
+}
+
+/**
+ * Whether document a of view la comes before document b of view lb in result order.
+ *
+ * @example
+ * ```ts
+ * before(views, 0, 3, 1, 0) // true when view 0's doc 3 was created later
+ * ```
+ */
+export function before(views: readonly SegmentView[], la: number, a: number, lb: number, b: number): boolean {
+  if (la === lb) return a < b
+  const ca = createdOf(views[la] as SegmentView, a)
+  const cb = createdOf(views[lb] as SegmentView, b)
+  const na = Number.isNaN(ca)
+  const nb = Number.isNaN(cb)
+  if (na !== nb) return nb
+  if (!na && ca !== cb) return ca > cb
+  const da = (views[la] as SegmentView).segment.store.domainOf(a)
+  const db = (views[lb] as SegmentView).segment.store.domainOf(b)
+  return da < db
+}
+
+function createdOf(view: SegmentView, doc: number): number {
+  const created = view.segment.reverse.created
+  const rank = created.rank[doc] as number
+  return rank === NO_RANK ? Number.NaN : (created.instants[rank] as number)
+}
