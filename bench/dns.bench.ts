@@ -12,6 +12,7 @@
  * small the script runs itself again with a larger `--max-old-space-size`.
  * Writes bench/reports/dns.md.
  */
+
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
@@ -21,6 +22,7 @@ import { generateObservations } from '../src/generate/observations.js'
 import { DnsIndex } from '../src/indexes/dns/dns-index.js'
 import { StringIds } from '../src/indexes/string-ids.js'
 import { parseDnsParams } from '../src/query/dns-params.js'
+import { searchDnsIndex } from '../src/segments/dns-search.js'
 import type { DnsKind, Envelope, Observation, Params, SummaryResponse } from '../src/types.js'
 import { type DnsFamily, dnsFamilies, sampleApexes, scanFamily } from './lib/dns-families.js'
 import { median, memoryNow, quantile, table } from './lib/measure.js'
@@ -120,7 +122,7 @@ const families: Family[] = dnsFamilies(sampleApexes(byKind.mx, HOST_QUERIES)).ma
   scan: (i: number) => scanFamily(family, byKind[family.kind], i),
 }))
 
-const search = (kind: DnsKind, params: Params) => indexes[kind].search(parseDnsParams(kind, params))
+const search = (kind: DnsKind, params: Params) => searchDnsIndex(indexes[kind], parseDnsParams(kind, params))
 const answerOf = (r: Envelope<Observation> | SummaryResponse) =>
   'summary' in r ? JSON.stringify(r) : JSON.stringify([r.result_count, r.pages, r.results.map((o) => o.id)])
 const matchesOf = (r: Envelope<Observation> | SummaryResponse) =>

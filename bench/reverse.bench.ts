@@ -10,6 +10,7 @@
  * runs per family, 3 for the scan). A million generated records need a heap of about 8 GB: prefix
  * `NODE_OPTIONS=--max-old-space-size=12000`. Writes bench/reports/reverse.md.
  */
+
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -21,6 +22,7 @@ import { generateWhois } from '../src/generate/whois.js'
 import { ReverseIndex } from '../src/indexes/reverse/reverse-index.js'
 import { normalizeDate } from '../src/normalize/date.js'
 import { normalizeHost } from '../src/normalize/host.js'
+import { matchReverse } from '../src/query/reverse/planner.js'
 import { parseReverseParams } from '../src/query/reverse-params.js'
 import type { Envelope, Params, WhoisRecord } from '../src/types.js'
 import { referenceMatch } from '../test/reverse/reference.js'
@@ -104,7 +106,7 @@ const rows: (string | number)[][] = []
 for (const [family, params] of reverseFamilies(records)) {
   const search = (): Envelope<WhoisRecord> => {
     const query = parseReverseParams(params)
-    const docs = index.search(query)
+    const docs = matchReverse(index, query)
     return envelope(docs.length, query.page, (i) => records[docs[i] as number] as WhoisRecord)
   }
   const got = search()

@@ -11,6 +11,7 @@ import type { ApiResponse } from './api/responses.js'
 import { buildParts } from './build/build-parts.js'
 import { envelope, PAGE_SIZE } from './collect/page.js'
 import { QueryError } from './errors.js'
+import { DeletedDocs } from './indexes/deleted-docs.js'
 import { DnsIndex } from './indexes/dns/dns-index.js'
 import { RecordStore } from './indexes/record-store.js'
 import { ReverseIndex } from './indexes/reverse/reverse-index.js'
@@ -23,7 +24,6 @@ import { parseWhoisParams } from './query/whois-params.js'
 import { PrioritizationQueue, type PrioritizedDomain } from './queue/prioritization-queue.js'
 import { writePrioritizedJsonl } from './queue/write-jsonl.js'
 import { applyUpdate, type Removals } from './segments/apply-update.js'
-import { DeletedDocs } from './segments/deleted-docs.js'
 import { DnsSearch } from './segments/dns-search.js'
 import { pickMerge } from './segments/merge-policy.js'
 import { mergeViews } from './segments/merge-segments.js'
@@ -141,8 +141,8 @@ export class Engine {
 
   private constructor(parts: Parts) {
     this.#parts = parts
-    this.#mx = new DnsSearch(parts.views, 'mx')
-    this.#txt = new DnsSearch(parts.views, 'txt')
+    this.#mx = DnsSearch.of(parts.views, 'mx')
+    this.#txt = DnsSearch.of(parts.views, 'txt')
   }
 
   /**

@@ -6,8 +6,8 @@
  * removed key and each new record's key.
  */
 import { entryAt } from '../indexes/byte-table.js'
+import { DeletedDocs } from '../indexes/deleted-docs.js'
 import type { DnsKind } from '../types.js'
-import { DeletedDocs } from './deleted-docs.js'
 import { dnsOf, type Segment, type SegmentView } from './segment.js'
 
 /** Keys to remove, already normalised (domains as hosts). */

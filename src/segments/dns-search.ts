@@ -8,6 +8,8 @@ import { mergeRanks } from '../collect/merge-order.js'
 import { envelope, PAGE_SIZE } from '../collect/page.js'
 import { summarize, summarizeParts } from '../collect/summary.js'
 import { compareAcross, entryCount } from '../indexes/byte-table.js'
+import { DeletedDocs } from '../indexes/deleted-docs.js'
+import type { DnsIndex } from '../indexes/dns/dns-index.js'
 import type { DnsState } from '../indexes/dns/state.js'
 import { matchParts } from '../query/dns/match-parts.js'
 import { matchAt, matchCount } from '../query/dns/matches.js'
@@ -34,20 +36,27 @@ function countsOf(state: DnsState): Uint32Array {
  *
  * @example
  * ```ts
- * new DnsSearch(views, 'mx').search(parseDnsParams('mx', { nameserver: 'example-dns.net' }))
+ * DnsSearch.of(views, 'mx').search(parseDnsParams('mx', { nameserver: 'example-dns.net' }))
  * ```
  */
 export class DnsSearch {
   readonly #parts: readonly DnsPart[]
   readonly #mostRecent: MostRecentAcross
 
+  /** @param parts - the indexes of one kind of the engine's segments, with their deletions */
+  constructor(parts: readonly DnsPart[]) {
+    this.#parts = parts
+    this.#mostRecent = new MostRecentAcross(parts)
+  }
+
   /**
+   * The search of one kind over an engine's segment views.
+   *
    * @param views - the engine's segment views
    * @param kind - `mx` or `txt`
    */
-  constructor(views: readonly SegmentView[], kind: DnsKind) {
-    this.#parts = views.map((v) => ({ index: dnsOf(v.segment, kind), deleted: v.deleted[kind] }))
-    this.#mostRecent = new MostRecentAcross(this.#parts)
+  static of(views: readonly SegmentView[], kind: DnsKind): DnsSearch {
+    return new DnsSearch(views.map((v) => ({ index: dnsOf(v.segment, kind), deleted: v.deleted[kind] })))
   }
 
   /**
@@ -92,4 +101,18 @@ export class DnsSearch {
     if (da !== db) return da > db
     return compareAcross(sa.ids, a, sb.ids, b) < 0
   }
+}
+
+/**
+ * The search of a single DNS index (one segment, nothing deleted).
+ *
+ * @param index - the index
+ * @param query - a query validated by parseDnsParams for the index's kind
+ * @example
+ * ```ts
+ * searchDnsIndex(DnsIndex.build('txt', observations), parseDnsParams('txt', { txt: 'v=spf1' }))
+ * ```
+ */
+export function searchDnsIndex(index: DnsIndex, query: DnsQuery): Envelope<Observation> | SummaryResponse {
+  return new DnsSearch([{ index, deleted: DeletedDocs.none }]).search(query)
 }

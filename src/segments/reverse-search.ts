@@ -6,6 +6,7 @@
  */
 import { type MergedEntries, mergeRanks } from '../collect/merge-order.js'
 import { NO_RANK } from '../indexes/reverse/date-column.js'
+import { matchReverse } from '../query/reverse/planner.js'
 import type { ReverseQuery } from '../query/reverse-params.js'
 import type { SegmentView } from './segment.js'
 
@@ -24,7 +25,7 @@ export type ReverseMatches = readonly Uint32Array[]
  */
 export function reverseMatches(views: readonly SegmentView[], query: ReverseQuery): ReverseMatches {
   return views.map((view) => {
-    const docs = view.segment.reverse.search(query)
+    const docs = matchReverse(view.segment.reverse, query)
     const deleted = view.deleted.whois
     if (deleted.count === 0) return docs
     const out = new Uint32Array(docs.length)

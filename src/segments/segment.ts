@@ -4,11 +4,12 @@
  * An engine holds a list of segment views: a segment with the deletions that later updates made
  * to it (deleted-docs.ts). Segments are shared between engines; views are not changed once made.
  */
+
+import type { DeletedDocs } from '../indexes/deleted-docs.js'
 import type { DnsIndex } from '../indexes/dns/dns-index.js'
 import type { RecordStore } from '../indexes/record-store.js'
 import type { ReverseIndex } from '../indexes/reverse/reverse-index.js'
 import type { DnsKind } from '../types.js'
-import type { DeletedDocs } from './deleted-docs.js'
 
 /** The indexes of one segment. */
 export interface Segment {

@@ -4,12 +4,13 @@
  * object with its typed arrays and string tables moved into sections of their own
  * (split-state.ts); format.ts gives the file layout.
  */
+
+import type { DeletedDocsState } from '../indexes/deleted-docs.js'
 import type { DnsState } from '../indexes/dns/state.js'
 import type { RecordStoreState } from '../indexes/record-store.js'
 import type { ReverseIndexState } from '../indexes/reverse/reverse-index.js'
 import type { LoadStats } from '../ingest/load.js'
 import type { PrioritizedDomain } from '../queue/prioritization-queue.js'
-import type { DeletedDocsState } from '../segments/deleted-docs.js'
 
 /** One saved segment: its indexes and the deletions the engine made to it. */
 export interface SavedSegment {

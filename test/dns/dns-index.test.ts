@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { DnsIndex } from '../../src/indexes/dns/dns-index.js'
 import { parseDnsParams } from '../../src/query/dns-params.js'
+import { searchDnsIndex } from '../../src/segments/dns-search.js'
 import type { DnsKind, Envelope, Observation, Params, SummaryResponse } from '../../src/types.js'
 import { apex, mx, ns, observation, txt } from './observations.js'
 
 function search(kind: DnsKind, observations: readonly Observation[], params: Params) {
-  return DnsIndex.build(kind, observations).search(parseDnsParams(kind, params))
+  return searchDnsIndex(DnsIndex.build(kind, observations), parseDnsParams(kind, params))
 }
 function ids(kind: DnsKind, observations: readonly Observation[], params: Params): string[] {
   return (search(kind, observations, params) as Envelope<Observation>).results.map((o) => o.id)
@@ -307,7 +308,7 @@ describe('DNS search by hand', () => {
       { date: 'not a date', id: 'bad-date', items: [apex('b.com'), txt('ok')] },
     ] as unknown as Observation[]
     const index = DnsIndex.build('txt', odd)
-    const all = index.search(parseDnsParams('txt', {})) as Envelope<Observation>
+    const all = searchDnsIndex(index, parseDnsParams('txt', {})) as Envelope<Observation>
     expect(all.results.map((o) => o.id)).toEqual(['bad-item', 'no-items', 'bad-date'])
     for (const o of odd) expect(all.results.find((r) => r.id === o.id)).toEqual(o)
     // What the columns cannot rebuild (a numeric value, a date that is none) is the loaded object.
@@ -332,7 +333,7 @@ describe('DNS search by hand', () => {
       { summarize: 'host' },
     ]) {
       const query = parseDnsParams('mx', params)
-      expect(copy.search(query)).toEqual(index.search(query))
+      expect(searchDnsIndex(copy, query)).toEqual(searchDnsIndex(index, query))
     }
   })
 
@@ -349,13 +350,14 @@ describe('DNS search by hand', () => {
       observation('plain', '2024-01-01', apex('E.com.'), txt('z'), ns('ns.p.net')),
     ]
     const index = DnsIndex.build('txt', obs)
-    const out = (index.search(parseDnsParams('txt', {})) as Envelope<Observation>).results
+    const out = (searchDnsIndex(index, parseDnsParams('txt', {})) as Envelope<Observation>).results
     const byId = new Map(out.map((o) => [o.id, o]))
     for (const o of obs) expect(JSON.stringify(byId.get(o.id))).toBe(JSON.stringify(o))
     // Results are rebuilt for each answer: changing one changes nothing in the index.
     const first = out.find((o) => o.id === 'plain') as Observation
     first.items.pop()
-    const again = (index.search(parseDnsParams('txt', { host: 'e.com' })) as Envelope<Observation>).results[0]
+    const again = (searchDnsIndex(index, parseDnsParams('txt', { host: 'e.com' })) as Envelope<Observation>)
+      .results[0]
     expect(again?.items).toHaveLength(3)
     expect(ids('txt', obs, { from: '2024-01-01', to: '2024-01-01' })).toEqual(['plain', 'timestamp'])
   })

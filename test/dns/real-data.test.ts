@@ -3,11 +3,13 @@
  * see the shared real-data README): every line `{owner, text}` / `{owner, preference, exchange}`
  * becomes part of one observation per owner. Expected counts come straight from the lines.
  */
+
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { DnsIndex } from '../../src/indexes/dns/dns-index.js'
 import { normalizeHost } from '../../src/normalize/host.js'
 import { parseDnsParams } from '../../src/query/dns-params.js'
+import { searchDnsIndex } from '../../src/segments/dns-search.js'
 import type { DnsKind, Envelope, Observation, Params, SummaryResponse } from '../../src/types.js'
 import { realData } from '../helpers/real-data.js'
 import { apex, mx, ns, observation, txt } from './observations.js'
@@ -50,7 +52,7 @@ const txtLines = lines('dns_txt_observations.jsonl').filter(usable)
 const mxLines = lines('dns_mx_observations.jsonl').filter(usable)
 
 function run(kind: DnsKind, index: DnsIndex, params: Params) {
-  return index.search(parseDnsParams(kind, params))
+  return searchDnsIndex(index, parseDnsParams(kind, params))
 }
 const count = (kind: DnsKind, index: DnsIndex, params: Params) =>
   (run(kind, index, params) as Envelope<Observation>).result_count

@@ -1,7 +1,9 @@
 /**
  * Hand-case helper: index a few in-memory records and answer a query with the matching domains.
  */
+
 import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
+import { matchReverse } from '../../src/query/reverse/planner.js'
 import { parseReverseParams } from '../../src/query/reverse-params.js'
 import type { Contact, Params, WhoisRecord } from '../../src/types.js'
 import { inResultOrder } from './corpus.js'
@@ -17,7 +19,7 @@ import { inResultOrder } from './corpus.js'
 export function domainsMatching(records: readonly object[], params: Params): string[] {
   // Test records may carry values of the wrong type on purpose (numbers, nested arrays).
   const ordered = inResultOrder(records as WhoisRecord[])
-  const docs = ReverseIndex.build(ordered).search(parseReverseParams(params))
+  const docs = matchReverse(ReverseIndex.build(ordered), parseReverseParams(params))
   return Array.from(docs, (doc) => String(ordered[doc]?.domain?.name))
 }
 

@@ -1,22 +1,16 @@
 /**
- * The frozen index of one kind of DNS observations (MX or TXT), answering SPEC 6 searches:
- * the query's criteria give sorted observation ordinals (src/query/dns), which become a page of
- * observations rebuilt from the columns, or a summary. Its whole state is plain data
+ * The frozen index of one kind of DNS observations (MX or TXT) of one segment: its state, read by
+ * the query layer (src/query/dns) to answer SPEC 6 searches, the observations rebuilt from its
+ * columns for a page, and its ids looked up for updates. Its whole state is plain data
  * (dns/state.ts), so a snapshot can store it and construct the index again without a build.
  */
-import { envelope } from '../../collect/page.js'
-import { summarize } from '../../collect/summary.js'
-import { matchObservations } from '../../query/dns/match.js'
-import { matchAt, matchCount } from '../../query/dns/matches.js'
-import type { DnsQuery } from '../../query/dns-params.js'
-import type { DnsKind, Envelope, Observation, SummaryResponse } from '../../types.js'
-import { entryCount } from '../byte-table.js'
+import type { DnsKind, Observation } from '../../types.js'
+import { TermDictionary } from '../term-dictionary.js'
 import { buildDnsState } from './build.js'
 import { buildColumns } from './columns.js'
 import { type ObservationSource, observationsOf } from './observation-source.js'
 import { ObservationReader } from './observations.js'
 import type { DnsState } from './state.js'
-import { TermDictionary } from '../term-dictionary.js'
 
 /**
  * The index of MX or TXT observations.
@@ -24,16 +18,13 @@ import { TermDictionary } from '../term-dictionary.js'
  * @example
  * ```ts
  * const index = DnsIndex.build('mx', observations)
- * index.search(parseDnsParams('mx', { nameserver: 'example-dns.net', most_recent: true }))
+ * searchDnsIndex(index, parseDnsParams('mx', { nameserver: 'example-dns.net', most_recent: true }))
  * // { page: 0, pages: 1, result_count: 2, results: [...] }
  * ```
  */
 export class DnsIndex {
   /** The index's plain-data state, for snapshots; never mutated. */
   readonly state: DnsState
-  // One count per string for summaries (query/dns/value-counts.ts): allocated on the first summary,
-  // then reused, so no summary allocates an array the size of the string table.
-  #counts: Uint32Array | null = null
   readonly #reader: ObservationReader
   #ids: TermDictionary | null = null
 
@@ -93,25 +84,5 @@ export class DnsIndex {
    */
   at(ordinal: number): Observation {
     return this.#reader.at(ordinal)
-  }
-
-  /**
-   * Answers a query: a page of observations in result order, or a summary of every match.
-   *
-   * @param query - a query validated by parseDnsParams for this index's kind
-   * @example
-   * ```ts
-   * index.search(parseDnsParams('txt', { txt: '_spf.google.com', summarize: 'host', summary_context: 'dns-ns' }))
-   * // { summary: { other: 0, values: { 'ns1.example-dns.net': 3 } } }
-   * ```
-   */
-  search(query: DnsQuery): Envelope<Observation> | SummaryResponse {
-    const state = this.state
-    const matches = matchObservations(state, query)
-    if (query.summary !== null) {
-      this.#counts ??= new Uint32Array(entryCount(state.strings))
-      return summarize(state, matches, query.summary, this.#counts)
-    }
-    return envelope(matchCount(matches), query.page, (rank) => this.#reader.at(matchAt(matches, rank)))
   }
 }

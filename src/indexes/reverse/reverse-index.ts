@@ -22,8 +22,6 @@
  * an occurrence and every record's nameserver array).
  */
 
-import { matchReverse, type ReverseStructures } from '../../query/reverse/planner.js'
-import type { ReverseQuery } from '../../query/reverse-params.js'
 import type { DomainSection, WhoisRecord } from '../../types.js'
 import { FIELD_PHONE, FIELD_POSTAL, fieldClass, forEachContactValue } from './contact-values.js'
 import { DateColumn, type DateColumnState, normInstant } from './date-column.js'
@@ -44,6 +42,18 @@ export interface RecordSource {
   get(doc: number): WhoisRecord
 }
 
+/** The structures a reverse search reads (query/reverse/planner.ts). */
+export interface ReverseStructures {
+  readonly docCount: number
+  readonly text: RegistrationText
+  readonly postal: PostalTerms
+  readonly digits: DigitsIndex
+  readonly nameservers: LabelSuffixIndex
+  readonly created: DateColumn
+  readonly updated: DateColumn
+  readonly expires: DateColumn
+}
+
 /** The plain-data state of a {@link ReverseIndex}. */
 export interface ReverseIndexState {
   readonly docCount: number
@@ -62,7 +72,7 @@ export interface ReverseIndexState {
  * @example
  * ```ts
  * const index = ReverseIndex.build(records)
- * index.search(parseReverseParams({ phrase: 'acme holdings', slop: 1 })) // Uint32Array [0, 7, 42]
+ * matchReverse(index, parseReverseParams({ phrase: 'acme holdings', slop: 1 })) // Uint32Array [0, 7, 42]
  * ```
  */
 export class ReverseIndex {
@@ -163,16 +173,8 @@ export class ReverseIndex {
     }
   }
 
-  /**
-   * The matching document ids, ascending (= result order).
-   *
-   * @param query - a query from parseReverseParams
-   * @example
-   * ```ts
-   * index.search(parseReverseParams({ nameserver: 'example.com' })) // Uint32Array [2, 5]
-   * ```
-   */
-  search(query: ReverseQuery): Uint32Array {
-    return matchReverse(this.#s, query)
+  /** The structures, for the query planner (query/reverse/planner.ts). */
+  get structures(): ReverseStructures {
+    return this.#s
   }
 }

@@ -12,11 +12,11 @@
  *   window, read from each member's apex list (newest first).
  */
 import { entryAt, entryCount } from '../../indexes/byte-table.js'
+import type { DeletedDocs } from '../../indexes/deleted-docs.js'
 import type { DnsIndex } from '../../indexes/dns/dns-index.js'
 import { findNode } from '../../indexes/dns/label-trie.js'
 import type { DnsState } from '../../indexes/dns/state.js'
 import { lowerBound } from '../../indexes/gallop.js'
-import type { DeletedDocs } from '../../segments/deleted-docs.js'
 
 /** One segment's index of a kind with its deletions. */
 export interface DnsPart {

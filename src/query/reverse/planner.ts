@@ -7,10 +7,7 @@
 
 import { FIELD_PHONE, FIELD_POSTAL, FIELD_STREET } from '../../indexes/reverse/contact-values.js'
 import type { DateColumn } from '../../indexes/reverse/date-column.js'
-import type { DigitsIndex } from '../../indexes/reverse/digits-index.js'
-import type { LabelSuffixIndex } from '../../indexes/reverse/label-suffix-index.js'
-import type { PostalTerms } from '../../indexes/reverse/postal-terms.js'
-import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
+import type { ReverseIndex, ReverseStructures } from '../../indexes/reverse/reverse-index.js'
 import type { DateRange, ReverseQuery } from '../reverse-params.js'
 import type { Criterion } from './criterion.js'
 import { NameMatcher } from './name.js'
@@ -19,18 +16,6 @@ import { PhoneMatcher } from './phone.js'
 import { ALL_FIELDS, PhraseMatcher } from './phrase.js'
 import { PostalCodeMatcher } from './postal-code.js'
 import { RangeMatcher } from './range.js'
-
-/** The structures a reverse search reads. */
-export interface ReverseStructures {
-  readonly docCount: number
-  readonly text: RegistrationText
-  readonly postal: PostalTerms
-  readonly digits: DigitsIndex
-  readonly nameservers: LabelSuffixIndex
-  readonly created: DateColumn
-  readonly updated: DateColumn
-  readonly expires: DateColumn
-}
 
 const FLAG_CLASS = { street: FIELD_STREET, postalcode: FIELD_POSTAL, phone: FIELD_PHONE } as const
 
@@ -59,15 +44,16 @@ function criteriaOf(s: ReverseStructures, q: ReverseQuery): Criterion[] {
 }
 
 /**
- * The documents matching every criterion of a query, ascending (= result order). A query without
- * criteria matches every document.
+ * The documents of an index matching every criterion of a query, ascending (= result order). A
+ * query without criteria matches every document.
  *
  * @example
  * ```ts
- * matchReverse(structures, parseReverseParams({ name: 'acme holdings' })) // Uint32Array [3, 17, …]
+ * matchReverse(index, parseReverseParams({ name: 'acme holdings' })) // Uint32Array [3, 17, …]
  * ```
  */
-export function matchReverse(s: ReverseStructures, q: ReverseQuery): Uint32Array {
+export function matchReverse(index: ReverseIndex, q: ReverseQuery): Uint32Array {
+  const s = index.structures
   const criteria = criteriaOf(s, q)
   const first = criteria[0]
   if (first === undefined) {
