@@ -53,9 +53,12 @@ export function summarize(
 }
 
 /**
- * Summarises the items of the matching observations of several segments: each segment's values
- * are counted as on one index, then added up by their text (segments intern strings apart), and
- * the top `limit` taken from the sum.
+ * Summarises the items of the matching observations of several segments. Segments intern their
+ * strings apart, so values meet by their text: the smaller segments' counts are summed into a map
+ * first; the largest segment then streams its counts as on one index, and only those that can
+ * still enter the top list with the most any smaller segment adds (its floor lowered by that
+ * much) are decoded and met with the map; the rest only add to the total. So a summary over a
+ * large segment and a few small ones decodes about what a single-index summary does.
  *
  * @param parts - per segment: its state, its matches and its count array (as for summarize)
  * @param request - as for summarize
@@ -68,15 +71,19 @@ export function summarizeParts(
   parts: readonly { state: DnsState; matches: Matches; counts: Uint32Array }[],
   request: SummaryRequest,
 ): SummaryResponse {
-  const sums = new Map<string, number>()
+  let largest = 0
+  parts.forEach((p, i) => {
+    if (p.state.days.length > (parts[largest] as (typeof parts)[0]).state.days.length) largest = i
+  })
+  const small = new Map<string, number>()
   let total = 0
-  for (const { state, matches, counts } of parts) {
-    const strings = state.strings
+  parts.forEach(({ state, matches, counts }, i) => {
+    if (i === largest) return
     const sink: CountSink = {
       floor: 1,
       add(value, count) {
-        const text = entryAt(strings, value)
-        sums.set(text, (sums.get(text) ?? 0) + count)
+        const text = entryAt(state.strings, value)
+        small.set(text, (small.get(text) ?? 0) + count)
         total += count
       },
       addToTotal(count) {
@@ -84,12 +91,36 @@ export function summarizeParts(
       },
     }
     countValues(state, matches, countedFields(state, request), counts, sink)
+  })
+  let most = 0
+  for (const count of small.values()) most = Math.max(most, count)
+  const top = new TextTop(request.limit)
+  const big = parts[largest]
+  if (big !== undefined) {
+    const strings = big.state.strings
+    const sink: CountSink = {
+      get floor() {
+        return Math.max(1, top.floor - most)
+      },
+      add(value, count) {
+        total += count
+        const text = entryAt(strings, value)
+        const more = small.get(text)
+        if (more !== undefined) small.delete(text)
+        top.offer(text, count + (more ?? 0))
+      },
+      addToTotal(count) {
+        total += count
+      },
+    }
+    countValues(big.state, big.matches, countedFields(big.state, request), big.counts, sink)
   }
-  const best = [...sums].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  for (const [text, count] of small) top.offer(text, count)
   const values: Record<string, number> = {}
   let listed = 0
-  for (const [text, count] of best.slice(0, request.limit)) {
+  for (const [text, count] of top.best()) {
     listed += count
+    // defineProperty, not assignment: a value `__proto__` must become an own key, not a prototype.
     Object.defineProperty(values, text, {
       value: count,
       enumerable: true,
@@ -98,6 +129,37 @@ export function summarizeParts(
     })
   }
   return { summary: { other: total - listed, values } }
+}
+
+/**
+ * The `limit` best (text, count) pairs offered, by count descending, then text ascending: offers
+ * gather in an array that is sorted and cut back to `limit` whenever it doubles, which sets the
+ * floor below which an offer cannot be kept.
+ */
+class TextTop {
+  readonly #limit: number
+  #kept: [string, number][] = []
+  /** Counts below this cannot be kept (ties can). */
+  floor = 1
+
+  constructor(limit: number) {
+    this.#limit = limit
+  }
+
+  offer(text: string, count: number): void {
+    if (count < this.floor) return
+    this.#kept.push([text, count])
+    if (this.#kept.length >= 2 * this.#limit + 64) {
+      this.#kept = this.best()
+      this.floor = (this.#kept[this.#kept.length - 1] as [string, number])[1]
+    }
+  }
+
+  best(): [string, number][] {
+    return this.#kept
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .slice(0, this.#limit)
+  }
 }
 
 // The fields whose items count: of the type (and context); metadata items only when the context
