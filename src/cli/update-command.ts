@@ -4,6 +4,7 @@
  * place unless `--out` names another file.
  */
 import { Engine } from '../engine.js'
+import { normalizeHost } from '../normalize/host.js'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
@@ -70,7 +71,7 @@ export const updateCommand: Command = {
     }
     // Remove files are read before the snapshot is opened, so a wrong name fails at once.
     const remove = {
-      whois: await readKeyFiles('remove-whois', whoisKeyFiles),
+      whois: await readKeyFiles('remove-whois', whoisKeyFiles, notAHost),
       dns: await readKeyFiles('remove-dns', dnsKeyFiles),
     }
     const engine = await Engine.open(snapshot)
@@ -90,6 +91,12 @@ export const updateCommand: Command = {
     process.stderr.write(`domindex: saved ${target}${target === snapshot ? ' in place' : ''}\n`)
     return 0
   },
+}
+
+/** Why a domain to remove is not one (SPEC 3 host rules, as the engine applies them), or undefined. */
+function notAHost(key: string): string | undefined {
+  const host = normalizeHost(key)
+  return host.ok ? undefined : `is not a domain name (${host.reason})`
 }
 
 /** The one positional argument: the snapshot to update. */
