@@ -60,17 +60,51 @@ export function summarize(
  * much) are decoded and met with the map; the rest only add to the total. So a summary over a
  * large segment and a few small ones decodes about what a single-index summary does.
  *
- * @param parts - per segment: its state, its matches and its count array (as for summarize)
+ * A segment's matches may be a range that still holds deleted observations (`minus`): their
+ * values are counted first and taken away from the range's counts.
+ *
+ * @param parts - per segment: its state, its matches, the deleted ordinals its matches hold (or
+ *   null), and its count array (as for summarize)
  * @param request - as for summarize
  * @example
  * ```ts
- * summarizeParts([{ state, matches, counts }, { state: s2, matches: m2, counts: c2 }], { type: 'host', context: 'dns-mx', limit: 5 })
+ * summarizeParts([{ state, matches, minus: null, counts }, { state: s2, matches: m2, minus: Uint32Array.of(4), counts: c2 }], { type: 'host', context: 'dns-mx', limit: 5 })
  * ```
  */
 export function summarizeParts(
-  parts: readonly { state: DnsState; matches: Matches; counts: Uint32Array }[],
+  parts: readonly { state: DnsState; matches: Matches; minus: Uint32Array | null; counts: Uint32Array }[],
   request: SummaryRequest,
 ): SummaryResponse {
+  // Counts of each part's deleted values to take away (by string id), and their sum not yet taken.
+  let pending = 0
+  const takeAway = parts.map(({ state, matches, minus, counts }) => {
+    const out = new Map<number, number>()
+    if (minus === null || minus.length === 0) return out
+    const sink: CountSink = {
+      floor: 1,
+      add(value, count) {
+        out.set(value, count)
+        pending += count
+      },
+      addToTotal(count) {
+        pending += count
+      },
+    }
+    countValues(
+      state,
+      { list: minus, lo: matches.lo, hi: matches.hi },
+      countedFields(state, request),
+      counts,
+      sink,
+    )
+    return out
+  })
+  const live = (part: number, value: number, count: number): number => {
+    const minus = (takeAway[part] as Map<number, number>).get(value)
+    if (minus === undefined) return count
+    pending -= minus
+    return count - minus
+  }
   let largest = 0
   parts.forEach((p, i) => {
     if (p.state.days.length > (parts[largest] as (typeof parts)[0]).state.days.length) largest = i
@@ -81,7 +115,9 @@ export function summarizeParts(
     if (i === largest) return
     const sink: CountSink = {
       floor: 1,
-      add(value, count) {
+      add(value, raw) {
+        const count = live(i, value, raw)
+        if (count === 0) return
         const text = entryAt(state.strings, value)
         small.set(text, (small.get(text) ?? 0) + count)
         total += count
@@ -102,7 +138,9 @@ export function summarizeParts(
       get floor() {
         return Math.max(1, top.floor - most)
       },
-      add(value, count) {
+      add(value, raw) {
+        const count = live(largest, value, raw)
+        if (count === 0) return
         total += count
         const text = entryAt(strings, value)
         const more = small.get(text)
@@ -116,6 +154,8 @@ export function summarizeParts(
     countValues(big.state, big.matches, countedFields(big.state, request), big.counts, sink)
   }
   for (const [text, count] of small) top.offer(text, count)
+  // Deleted values whose counts went to the total unseen (below the floor) are taken from it now.
+  total -= pending
   const values: Record<string, number> = {}
   let listed = 0
   for (const [text, count] of top.best()) {

@@ -59,6 +59,28 @@ export class DeletedDocs {
   }
 
   /**
+   * The deleted documents in [lo, hi), ascending.
+   *
+   * @example
+   * ```ts
+   * DeletedDocs.none.with(10, [3, 7]).within(0, 5) // Uint32Array [3]
+   * ```
+   */
+  within(lo: number, hi: number): Uint32Array {
+    const out: number[] = []
+    const words = this.#words
+    for (let w = lo >>> 5; w < words.length && w << 5 < hi; w++) {
+      let bits = words[w] as number
+      while (bits !== 0) {
+        const doc = (w << 5) + (31 - Math.clz32(bits & -bits))
+        bits &= bits - 1
+        if (doc >= lo && doc < hi) out.push(doc)
+      }
+    }
+    return Uint32Array.from(out)
+  }
+
+  /**
    * A new set with more documents deleted (already deleted ones are ignored); this one is unchanged.
    *
    * @param size - the number of documents of the segment part

@@ -12,7 +12,7 @@ import { DeletedDocs } from '../indexes/deleted-docs.js'
 import type { DnsIndex } from '../indexes/dns/dns-index.js'
 import type { DnsState } from '../indexes/dns/state.js'
 import { matchParts } from '../query/dns/match-parts.js'
-import { matchAt, matchCount } from '../query/dns/matches.js'
+import { type Matches, matchAt, matchCount } from '../query/dns/matches.js'
 import { type DnsPart, MostRecentAcross } from '../query/dns/most-recent-across.js'
 import type { DnsQuery } from '../query/dns-params.js'
 import type { DnsKind, Envelope, Observation, SummaryResponse } from '../types.js'
@@ -66,18 +66,24 @@ export class DnsSearch {
    */
   search(query: DnsQuery): Envelope<Observation> | SummaryResponse {
     const parts = this.#parts
-    const matches = matchParts(parts, this.#mostRecent, query)
+    const matches = matchParts(parts, this.#mostRecent, query, query.summary !== null)
     if (query.summary !== null) {
-      if (parts.length === 1) {
-        const state = (parts[0] as DnsPart).index.state
-        return summarize(state, matches[0] as (typeof matches)[0], query.summary, countsOf(state))
+      const only = parts[0]
+      if (parts.length === 1 && only !== undefined && only.deleted.count === 0) {
+        const state = only.index.state
+        return summarize(state, matches[0] as Matches, query.summary, countsOf(state))
       }
       return summarizeParts(
-        parts.map((p, i) => ({
-          state: p.index.state,
-          matches: matches[i] as (typeof matches)[0],
-          counts: countsOf(p.index.state),
-        })),
+        parts.map((p, i) => {
+          const m = matches[i] as Matches
+          return {
+            state: p.index.state,
+            matches: m,
+            // A whole window kept as a range still holds the part's deleted observations.
+            minus: m.list === null && p.deleted.count > 0 ? p.deleted.within(m.lo, m.hi) : null,
+            counts: countsOf(p.index.state),
+          }
+        }),
         query.summary,
       )
     }

@@ -11,10 +11,14 @@ import type { DnsPart, MostRecentAcross } from './most-recent-across.js'
 
 /**
  * The matching live observations of each part, ordinals ascending (= result order in the part).
+ * With `ranges`, a part whose matches are a whole window (no criteria, no most_recent) keeps it as
+ * a range, deleted observations included: a summary counts the range and takes those away
+ * (collect/summary.ts), which is far cheaper than counting a list of every live ordinal.
  *
  * @param parts - the segments' indexes of the query's kind, with their deletions
  * @param mostRecent - the most-recent rule over these parts
  * @param query - a validated query
+ * @param ranges - keep whole windows as ranges even where observations are deleted
  * @example
  * ```ts
  * matchParts(parts, new MostRecentAcross(parts), parseDnsParams('mx', { most_recent: true })) // [Matches, Matches]
@@ -24,6 +28,7 @@ export function matchParts(
   parts: readonly DnsPart[],
   mostRecent: MostRecentAcross,
   query: DnsQuery,
+  ranges = false,
 ): Matches[] {
   const only = parts[0]
   if (parts.length === 1 && only !== undefined && only.deleted.count === 0) {
@@ -37,7 +42,7 @@ export function matchParts(
   }
   return parts.map((part, p) => {
     const m = matchObservations(part.index.state, any)
-    if (!query.mostRecent && part.deleted.count === 0) return m
+    if (!query.mostRecent && (part.deleted.count === 0 || (ranges && m.list === null))) return m
     const deleted = part.deleted
     const bits = query.mostRecent && !windowed ? mostRecent.latestBits(p) : null
     const size = m.list === null ? m.hi - m.lo : m.list.length
