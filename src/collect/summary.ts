@@ -8,6 +8,7 @@
  */
 import { type ByteTable, compareEntries, entryAt } from '../indexes/byte-table.js'
 import { type DnsState, matchingFields } from '../indexes/dns/state.js'
+import { TermDictionary } from '../indexes/term-dictionary.js'
 import type { Matches } from '../query/dns/matches.js'
 import { type CountSink, countValues } from '../query/dns/value-counts.js'
 import type { SummaryRequest } from '../query/dns-params.js'
@@ -54,11 +55,12 @@ export function summarize(
 
 /**
  * Summarises the items of the matching observations of several segments. Segments intern their
- * strings apart, so values meet by their text: the smaller segments' counts are summed into a map
- * first; the largest segment then streams its counts as on one index, and only those that can
- * still enter the top list with the most any smaller segment adds (its floor lowered by that
- * much) are decoded and met with the map; the rest only add to the total. So a summary over a
- * large segment and a few small ones decodes about what a single-index summary does.
+ * strings apart, so values meet by their text: the smaller segments' counts are summed by text
+ * first, then looked up in the largest segment's strings; that segment streams its counts as on
+ * one index, with the smaller segments' counts as extras by its own string ids, and only the
+ * values that can still enter the top list with their extra are decoded; the rest only add to
+ * the total. So a summary over a large segment and a few small ones decodes about what a
+ * single-index summary does.
  *
  * A segment's matches may be a range that still holds deleted observations (`minus`): their
  * values are counted first and taken away from the range's counts.
@@ -128,30 +130,41 @@ export function summarizeParts(
     }
     countValues(state, matches, countedFields(state, request), counts, sink)
   })
-  let most = 0
-  for (const count of small.values()) most = Math.max(most, count)
   const top = new TextTop(request.limit)
   const big = parts[largest]
   if (big !== undefined) {
     const strings = big.state.strings
+    // The smaller segments' counts, by the largest segment's string id where it holds the value.
+    const extra = new Map<number, number>()
+    if (small.size > 0) {
+      const ids = stringIds(big.state)
+      for (const [text, count] of small) {
+        const id = ids.get(text)
+        if (id < 0) continue
+        extra.set(id, count)
+        small.delete(text)
+      }
+    }
     const sink: CountSink = {
       get floor() {
-        return Math.max(1, top.floor - most)
+        return top.floor
       },
+      extra,
       add(value, raw) {
+        const more = extra.get(value) ?? 0
+        extra.delete(value)
         const count = live(largest, value, raw)
-        if (count === 0) return
         total += count
-        const text = entryAt(strings, value)
-        const more = small.get(text)
-        if (more !== undefined) small.delete(text)
-        top.offer(text, count + (more ?? 0))
+        if (count + more > 0) top.offer(entryAt(strings, value), count + more)
       },
       addToTotal(count) {
         total += count
       },
     }
     countValues(big.state, big.matches, countedFields(big.state, request), big.counts, sink)
+    // Values of the smaller segments the largest holds but did not hand over (not matched there,
+    // or too rare to enter even with their extra).
+    for (const [id, count] of extra) top.offer(entryAt(strings, id), count)
   }
   for (const [text, count] of small) top.offer(text, count)
   // Deleted values whose counts went to the total unseen (below the floor) are taken from it now.
@@ -200,6 +213,19 @@ class TextTop {
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
       .slice(0, this.#limit)
   }
+}
+
+// Per state, a dictionary of its strings (distinct, interned once), built on the first summary over
+// several segments and kept: it meets the smaller segments' values with the largest one's ids.
+const stringDictionaries = new WeakMap<DnsState, TermDictionary>()
+
+function stringIds(state: DnsState): TermDictionary {
+  let ids = stringDictionaries.get(state)
+  if (ids === undefined) {
+    ids = TermDictionary.over(state.strings)
+    stringDictionaries.set(state, ids)
+  }
+  return ids
 }
 
 // The fields whose items count: of the type (and context); metadata items only when the context

@@ -40,6 +40,21 @@ export interface CountSink {
   readonly floor: number
   /** Adds counts whose values are left out (each below `floor` when handed over). */
   addToTotal(count: number): void
+  /**
+   * Counts the sink adds to some values from elsewhere (other segments), by value: a value whose
+   * count is below `floor` is still handed over when its count plus this reaches the floor.
+   */
+  readonly extra?: ReadonlyMap<number, number> | undefined
+}
+
+// Whether a value's count (with what the sink adds to it) can still enter the sink's top list.
+function kept(
+  sink: CountSink,
+  extra: ReadonlyMap<number, number> | undefined,
+  v: number,
+  count: number,
+): boolean {
+  return count >= sink.floor || (extra !== undefined && count + (extra.get(v) ?? 0) >= sink.floor)
 }
 
 // Observations with at most this many items deduplicate their values in a local buffer.
@@ -84,6 +99,7 @@ function byItems(state: DnsState, fields: Uint8Array, lo: number, hi: number, si
   const itemValue = state.itemValue
   const next = state.itemNextSameValue
   const everything = lo === 0 && hi === state.days.length
+  const extra = sink.extra?.size === 0 ? undefined : sink.extra
   // Counts below the sink's floor only add to its total: summed here, handed over once.
   let rest = 0
   for (let f = 0; f < fields.length; f++) {
@@ -101,7 +117,7 @@ function byItems(state: DnsState, fields: Uint8Array, lo: number, hi: number, si
         }
       } else if (firstCounted(state, fields, v) === it) count = sharedValueCount(state, fields, v, lo, hi)
       else continue
-      if (count >= sink.floor) sink.add(v, count)
+      if (kept(sink, extra, v, count)) sink.add(v, count)
       else rest += count
     }
   }
@@ -175,10 +191,11 @@ function byObservations(
     }
   }
   let rest = 0
+  const extra = sink.extra?.size === 0 ? undefined : sink.extra
   for (let i = 0; i < counted.length; i++) {
     const v = counted.get(i)
     const count = counts[v] as number
-    if (count >= sink.floor) sink.add(v, count)
+    if (kept(sink, extra, v, count)) sink.add(v, count)
     else rest += count
     counts[v] = 0
   }
