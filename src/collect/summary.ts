@@ -8,7 +8,6 @@
  */
 import { type ByteTable, compareEntries, entryAt } from '../indexes/byte-table.js'
 import { type DnsState, matchingFields } from '../indexes/dns/state.js'
-import { TermDictionary } from '../indexes/term-dictionary.js'
 import type { Matches } from '../query/dns/matches.js'
 import { type CountSink, countValues } from '../query/dns/value-counts.js'
 import type { SummaryRequest } from '../query/dns-params.js'
@@ -54,183 +53,15 @@ export function summarize(
 }
 
 /**
- * Summarises the items of the matching observations of several segments. Segments intern their
- * strings apart, so values meet by their text: the smaller segments' counts are summed by text
- * first, then looked up in the largest segment's strings; that segment streams its counts as on
- * one index, with the smaller segments' counts as extras by its own string ids, and only the
- * values that can still enter the top list with their extra are decoded; the rest only add to
- * the total. So a summary over a large segment and a few small ones decodes about what a
- * single-index summary does.
+ * The fields whose items a summary counts: of the type (and context); metadata items only when
+ * the context asked for is theirs, the empty one.
  *
- * A segment's matches may be a range that still holds deleted observations (`minus`): their
- * values are counted first and taken away from the range's counts.
- *
- * @param parts - per segment: its state, its matches, the deleted ordinals its matches hold (or
- *   null), and its count array (as for summarize)
- * @param request - as for summarize
  * @example
  * ```ts
- * summarizeParts([{ state, matches, minus: null, counts }, { state: s2, matches: m2, minus: Uint32Array.of(4), counts: c2 }], { type: 'host', context: 'dns-mx', limit: 5 })
+ * countedFields(state, { type: 'host', context: 'dns-mx', limit: 10 }) // Uint8Array [0, 1, 0, 0]
  * ```
  */
-export function summarizeParts(
-  parts: readonly { state: DnsState; matches: Matches; minus: Uint32Array | null; counts: Uint32Array }[],
-  request: SummaryRequest,
-): SummaryResponse {
-  // Counts of each part's deleted values to take away (by string id), and their sum not yet taken.
-  let pending = 0
-  const takeAway = parts.map(({ state, matches, minus, counts }) => {
-    const out = new Map<number, number>()
-    if (minus === null || minus.length === 0) return out
-    const sink: CountSink = {
-      floor: 1,
-      add(value, count) {
-        out.set(value, count)
-        pending += count
-      },
-      addToTotal(count) {
-        pending += count
-      },
-    }
-    countValues(
-      state,
-      { list: minus, lo: matches.lo, hi: matches.hi },
-      countedFields(state, request),
-      counts,
-      sink,
-    )
-    return out
-  })
-  const live = (part: number, value: number, count: number): number => {
-    const minus = (takeAway[part] as Map<number, number>).get(value)
-    if (minus === undefined) return count
-    pending -= minus
-    return count - minus
-  }
-  let largest = 0
-  parts.forEach((p, i) => {
-    if (p.state.days.length > (parts[largest] as (typeof parts)[0]).state.days.length) largest = i
-  })
-  const small = new Map<string, number>()
-  let total = 0
-  parts.forEach(({ state, matches, counts }, i) => {
-    if (i === largest) return
-    const sink: CountSink = {
-      floor: 1,
-      add(value, raw) {
-        const count = live(i, value, raw)
-        if (count === 0) return
-        const text = entryAt(state.strings, value)
-        small.set(text, (small.get(text) ?? 0) + count)
-        total += count
-      },
-      addToTotal(count) {
-        total += count
-      },
-    }
-    countValues(state, matches, countedFields(state, request), counts, sink)
-  })
-  const top = new TextTop(request.limit)
-  const big = parts[largest]
-  if (big !== undefined) {
-    const strings = big.state.strings
-    // The smaller segments' counts, by the largest segment's string id where it holds the value.
-    const extra = new Map<number, number>()
-    if (small.size > 0) {
-      const ids = stringIds(big.state)
-      for (const [text, count] of small) {
-        const id = ids.get(text)
-        if (id < 0) continue
-        extra.set(id, count)
-        small.delete(text)
-      }
-    }
-    const sink: CountSink = {
-      get floor() {
-        return top.floor
-      },
-      extra,
-      add(value, raw) {
-        const more = extra.get(value) ?? 0
-        extra.delete(value)
-        const count = live(largest, value, raw)
-        total += count
-        if (count + more > 0) top.offer(entryAt(strings, value), count + more)
-      },
-      addToTotal(count) {
-        total += count
-      },
-    }
-    countValues(big.state, big.matches, countedFields(big.state, request), big.counts, sink)
-    // Values of the smaller segments the largest holds but did not hand over (not matched there,
-    // or too rare to enter even with their extra).
-    for (const [id, count] of extra) top.offer(entryAt(strings, id), count)
-  }
-  for (const [text, count] of small) top.offer(text, count)
-  // Deleted values whose counts went to the total unseen (below the floor) are taken from it now.
-  total -= pending
-  const values: Record<string, number> = {}
-  let listed = 0
-  for (const [text, count] of top.best()) {
-    listed += count
-    // defineProperty, not assignment: a value `__proto__` must become an own key, not a prototype.
-    Object.defineProperty(values, text, {
-      value: count,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
-  }
-  return { summary: { other: total - listed, values } }
-}
-
-/**
- * The `limit` best (text, count) pairs offered, by count descending, then text ascending: offers
- * gather in an array that is sorted and cut back to `limit` whenever it doubles, which sets the
- * floor below which an offer cannot be kept.
- */
-class TextTop {
-  readonly #limit: number
-  #kept: [string, number][] = []
-  /** Counts below this cannot be kept (ties can). */
-  floor = 1
-
-  constructor(limit: number) {
-    this.#limit = limit
-  }
-
-  offer(text: string, count: number): void {
-    if (count < this.floor) return
-    this.#kept.push([text, count])
-    if (this.#kept.length >= 2 * this.#limit + 64) {
-      this.#kept = this.best()
-      this.floor = (this.#kept[this.#kept.length - 1] as [string, number])[1]
-    }
-  }
-
-  best(): [string, number][] {
-    return this.#kept
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-      .slice(0, this.#limit)
-  }
-}
-
-// Per state, a dictionary of its strings (distinct, interned once), built on the first summary over
-// several segments and kept: it meets the smaller segments' values with the largest one's ids.
-const stringDictionaries = new WeakMap<DnsState, TermDictionary>()
-
-function stringIds(state: DnsState): TermDictionary {
-  let ids = stringDictionaries.get(state)
-  if (ids === undefined) {
-    ids = TermDictionary.over(state.strings)
-    stringDictionaries.set(state, ids)
-  }
-  return ids
-}
-
-// The fields whose items count: of the type (and context); metadata items only when the context
-// asked for is theirs, the empty one.
-function countedFields(state: DnsState, request: SummaryRequest): Uint8Array {
+export function countedFields(state: DnsState, request: SummaryRequest): Uint8Array {
   const fields = matchingFields(state, request.type, request.context)
   if (request.context !== '') {
     for (let f = 0; f < fields.length; f++) if (state.fieldMeta[f] === 1) fields[f] = 0

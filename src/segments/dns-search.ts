@@ -6,7 +6,8 @@
  */
 import { mergeRanks } from '../collect/merge-order.js'
 import { envelope, PAGE_SIZE } from '../collect/page.js'
-import { summarize, summarizeParts } from '../collect/summary.js'
+import { summarize } from '../collect/summary.js'
+import { summarizeParts } from '../collect/summary-across.js'
 import { compareAcross, entryCount } from '../indexes/byte-table.js'
 import { DeletedDocs } from '../indexes/deleted-docs.js'
 import type { DnsIndex } from '../indexes/dns/dns-index.js'
