@@ -76,3 +76,31 @@ it('summaries across segments equal a fresh build, most_recent and limits includ
     { seed: 14, numRuns: 25 },
   )
 })
+
+it('counts a candidate exactly in a segment that did not list it, deletions taken away', async () => {
+  // limit 2. Each segment's own top two, and the sum of their floors (36 + 2 + 3 + 0 = 41): A
+  // (40 + 2 + 2) and B (36 + 6 + 1) both beat it, and B's count in the third segment, where it is
+  // not listed and one of its two observations was replaced, must be counted there: 1.
+  let n = 0
+  const many = (value: string, times: number, id = () => `o${n++}`): Observation[] =>
+    Array.from({ length: times }, () =>
+      observation(id(), '2024-01-01', apex(`d${n}.com`), txt(value), ns('ns.x.net')),
+    )
+  const source = async (name: string, list: Observation[]) => ({
+    dns: [{ path: await files.lines(name, list), kind: 'txt' as const }],
+  })
+  const base = [...many('A', 40), ...many('B', 36)]
+  const u1 = [...many('B', 6), ...many('A', 2)]
+  const u2 = [...many('X', 3), ...many('Y', 3), ...many('A', 2), ...many('B', 2)]
+  const replaced = u2[u2.length - 1] as Observation
+  const u3 = [observation(replaced.id, '2024-01-01', apex('z.com'), txt('Z'), ns('ns.x.net'))]
+  let engine = await Engine.build(await source('t-base.jsonl', base))
+  for (const [i, list] of [u1, u2, u3].entries())
+    engine = await engine.update(await source(`t-u${i}.jsonl`, list))
+  expect(engine.stats().segments).toBe(4)
+  const params = { summarize: 'txt', summary_context: 'dns-txt', summary_limit: 2 }
+  expect(engine.txt(params)).toEqual({ summary: { other: 7, values: { A: 44, B: 43 } } })
+  const kept = [...base, ...u1, ...u2.slice(0, -1), ...u3]
+  const fresh = await Engine.build(await source('t-fresh.jsonl', kept))
+  expect(engine.txt(params)).toEqual(fresh.txt(params))
+})
