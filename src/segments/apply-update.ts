@@ -8,7 +8,7 @@
 import { entryAt } from '../indexes/byte-table.js'
 import { DeletedDocs } from '../indexes/deleted-docs.js'
 import type { DnsKind } from '../types.js'
-import { dnsOf, type Segment, type SegmentView } from './segment.js'
+import { dnsOf, type Segment, type SegmentView, segmentSize } from './segment.js'
 
 /** Keys to remove, already normalised (domains as hosts). */
 export interface Removals {
@@ -111,11 +111,13 @@ export function applyUpdate(
       },
     }
   })
+  // A segment with nothing left in it (an empty build's) is dropped rather than carried along.
+  const kept = next.filter((view) => segmentSize(view) > 0)
   if (added.store.size + added.mx.size + added.txt.size > 0) {
-    next.push({
+    kept.push({
       segment: added,
       deleted: { whois: DeletedDocs.none, mx: DeletedDocs.none, txt: DeletedDocs.none },
     })
   }
-  return { views: next, counts }
+  return { views: kept, counts }
 }

@@ -61,6 +61,9 @@ export async function writeSnapshot(path: string, content: SnapshotContent): Pro
         at += piece.length
       }
     }
+    // Sections of zero bytes (an empty deletion set) still sit at an 8-aligned offset that may lie
+    // past the last byte written: the file is set to the length its header gives, padding with zeros.
+    await handle.truncate(fileBytes)
     await handle.sync()
     await handle.close()
     handle = undefined
