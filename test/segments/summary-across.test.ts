@@ -20,12 +20,12 @@ afterAll(async () => {
 })
 
 // Values drawn from a skewed pool, so counts tie and spread across the floor.
-const valueOf = (v: number): string => `v=spf1 include:_spf${v % 7 === 0 ? 1 : v}.example ~all`
+const spfValue = (v: number): string => `v=spf1 include:_spf${v % 7 === 0 ? 1 : v}.example ~all`
 const obsArb = (min: number, max: number) =>
   fc.record({
     apex: fc.integer({ min: 0, max: 40 }),
     day: fc.integer({ min: 1, max: 9 }),
-    values: fc.array(fc.integer({ min, max }).map(valueOf), { minLength: 1, maxLength: 3 }),
+    values: fc.array(fc.integer({ min, max }).map(spfValue), { minLength: 1, maxLength: 3 }),
   })
 
 function toObservation(o: { apex: number; day: number; values: string[] }, id: string): Observation {
