@@ -29,7 +29,7 @@ import type {
 import { searchDns } from './dns-search.js'
 import { ClickHouseHttp } from './http-client.js'
 import { lookupWhois, searchReverse } from './reverse-search.js'
-import { TABLES } from './schema.js'
+import { DEAD_TABLES, TABLES } from './schema.js'
 import { sqlIdentifier, sqlString } from './sql-literal.js'
 
 /** Options of {@link ClickHouseEngine.connect}. */
@@ -91,10 +91,14 @@ export class ClickHouseEngine implements ApiTarget {
         `SELECT name FROM system.tables WHERE database = ${sqlString(db)}`,
       )
       const present = new Set(rows.map((row) => row.name))
-      const missing = TABLES.map((t) => t.name).filter((name) => !present.has(name))
+      const needed = [...TABLES.map((t) => t.name), ...DEAD_TABLES.map((t) => `${t.name}_local`)]
+      const missing = needed.filter((name) => !present.has(name))
       if (missing.length > 0) {
         throw new Error(
-          `domindex: database ${db} lacks the table(s) ${missing.join(', ')}; run exportToClickHouse (domindex export-clickhouse) first`,
+          `domindex: database ${db} lacks the table(s) ${missing.join(', ')}; run exportToClickHouse (domindex export-clickhouse) first` +
+            (missing.length < needed.length
+              ? ' (an export written before updates existed must be written again)'
+              : ''),
         )
       }
     } catch (error) {

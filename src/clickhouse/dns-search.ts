@@ -10,6 +10,7 @@ import type { DnsQuery, SummaryRequest } from '../query/dns-params.js'
 import type { Envelope, Observation, SummaryResponse } from '../types.js'
 import { compileDns, DNS_ORDER, summaryValues } from './dns-sql.js'
 import type { ClickHouseHttp } from './http-client.js'
+import { liveRows } from './schema.js'
 import { fromSortableText } from './sortable-text.js'
 import { sqlInt, sqlString } from './sql-literal.js'
 
@@ -42,22 +43,24 @@ export async function searchDns(
         )
       : [],
   ])
-  const records = await recordsByKey(client, table, keys)
+  const records = await recordsByKey(client, db, query.kind, keys)
   return envelope(Number(counted[0]?.matches ?? 0), query.page, (i) => records[i - start] as Observation)
 }
 
 async function recordsByKey(
   client: ClickHouseHttp,
-  table: string,
+  db: string,
+  kind: DnsQuery['kind'],
   keys: readonly { apex: string; id: string }[],
 ): Promise<Observation[]> {
   if (keys.length === 0) return []
   const apexes = [...new Set(keys.map((k) => k.apex))].map(sqlString).join(', ')
   const ids = keys.map((k) => sqlString(k.id)).join(', ')
   const rows = await client.rows<{ id: string; record: string }>(
-    `SELECT id, record FROM ${table} WHERE apex IN (${apexes}) AND id IN (${ids})`,
+    `SELECT id, record FROM ${db}.${kind} WHERE apex IN (${apexes}) AND id IN (${ids}) AND ${liveRows(db, kind)}`,
   )
-  // Ids are unique within a kind (the loader keeps the last of duplicates).
+  // Live ids are unique within a kind (the loader keeps the last of duplicates, updates mark the
+  // rows they replace).
   const byId = new Map(rows.map((row) => [row.id, row.record]))
   return keys.map((k) => JSON.parse(byId.get(k.id) as string) as Observation)
 }

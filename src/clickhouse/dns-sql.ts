@@ -11,6 +11,7 @@
  *   from, to              day within the window
  *   most_recent           (apex, day) is the apex's newest day in the window, computed per shard
  *                         on the local table: a shard holds all observations of its apexes
+ *   (always)              the row is live: no update replaced or removed it (schema.ts)
  *
  * Item terms (nameserver, txt, every filter and expression term) are evaluated together: one pass
  * over an observation's items sets bit k of a mask when some item satisfies term k (52 terms a
@@ -26,6 +27,7 @@ import { tokenize } from '../analysis/tokenize.js'
 import { hostKey } from '../indexes/dns/host-key.js'
 import type { DnsQuery, SummaryRequest } from '../query/dns-params.js'
 import type { Expr, Term } from '../query/expression/ast.js'
+import { liveRows } from './schema.js'
 import { sortableText } from './sortable-text.js'
 import { sqlInt, sqlString } from './sql-literal.js'
 
@@ -41,13 +43,15 @@ const TERMS_PER_MASK = 52
  * @param query - a query from parseDnsParams
  * @example
  * ```ts
- * compileDns('dmx', parseDnsParams('mx', { host: 'example.com' })) // "apex = 'example.com'"
+ * compileDns('dmx', parseDnsParams('mx', { host: 'example.com' }))
+ * // "seq NOT IN (SELECT seq FROM dmx.mx_dead_local) AND apex = 'example.com'"
  * ```
  */
 export function compileDns(db: string, query: DnsQuery): string {
   const terms = new ItemTerms()
   const window = windowCondition(query.from, query.to)
-  const conditions: string[] = []
+  const live = liveRows(db, query.kind)
+  const conditions: string[] = [live]
   if (window !== null) conditions.push(window)
   if (query.host !== null) conditions.push(`apex = ${sqlString(sortableText(query.host))}`)
   const onTerms: string[] = []
@@ -59,11 +63,12 @@ export function compileDns(db: string, query: DnsQuery): string {
   if (onTerms.length > 0) conditions.push(terms.evaluate(onTerms.join(' AND ')))
   if (query.mostRecent) {
     const local = `${db}.${query.kind}_local`
+    // The newest day among live rows: an update may have removed an apex's newest observation.
     conditions.push(
-      `(apex, day) IN (SELECT apex, max(day) FROM ${local}${window === null ? '' : ` WHERE ${window}`} GROUP BY apex)`,
+      `(apex, day) IN (SELECT apex, max(day) FROM ${local} WHERE ${live}${window === null ? '' : ` AND ${window}`} GROUP BY apex)`,
     )
   }
-  return conditions.length === 0 ? '1' : conditions.join(' AND ')
+  return conditions.join(' AND ')
 }
 
 // Distinct per-item term conditions, each given a bit of a mask.

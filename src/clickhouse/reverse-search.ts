@@ -14,6 +14,7 @@ import type { Envelope, WhoisRecord } from '../types.js'
 import type { ClickHouseHttp } from './http-client.js'
 import { type ValueTexts, verifyPhrases } from './phrase-verify.js'
 import { adjacent, compileReverse, REVERSE_ORDER } from './reverse-sql.js'
+import { liveRows } from './schema.js'
 import { sortableText } from './sortable-text.js'
 import { sqlInt, sqlString } from './sql-literal.js'
 
@@ -40,7 +41,10 @@ export async function searchReverse(
   db: string,
   query: ReverseQuery,
 ): Promise<Envelope<WhoisRecord>> {
-  const { where, checks } = compileReverse(query)
+  const compiled = compileReverse(query)
+  const checks = compiled.checks
+  // Rows updates replaced or removed are left out (schema.ts).
+  const where = `${compiled.where} AND ${liveRows(db, 'whois')}`
   const start = query.page * PAGE_SIZE
   let total: number
   let pageKeys: string[]
@@ -105,7 +109,7 @@ async function recordsByKey(
 ): Promise<WhoisRecord[]> {
   if (keys.length === 0) return []
   const rows = await client.rows<{ key: string; record: string }>(
-    `SELECT key, record FROM ${db}.whois WHERE key IN (${keys.map(sqlString).join(', ')})`,
+    `SELECT key, record FROM ${db}.whois WHERE key IN (${keys.map(sqlString).join(', ')}) AND ${liveRows(db, 'whois')}`,
   )
   const byKey = new Map(rows.map((row) => [row.key, row.record]))
   const out: WhoisRecord[] = []

@@ -7,6 +7,13 @@
  * GLOBAL IN, no data shipped between shards). Without a cluster, `<name>` is a Merge table over the one local table,
  * so that queries are the same text in both set-ups.
  *
+ * Updates (update-sql.ts) never rewrite a row. Every row carries `seq`, its load sequence number,
+ * unique over the export and all its updates; a row an update replaced or removed is listed by
+ * `seq` in `<name>_dead`, sharded like the rows (so each shard holds the markers of its own rows),
+ * and every query keeps only live rows: `seq NOT IN (SELECT seq FROM <name>_dead_local)`.
+ * `obs_ids` finds an observation id's row (its apex, kind and seq) by primary key, and `loads`
+ * records the sequence numbers each export and update used.
+ *
  * Every statement is plain SQL of the subset ClickHouse 18.16 (Debian 12) and current releases
  * share: no LowCardinality, no skip indexes, no Nullable in sort keys.
  */
@@ -21,7 +28,7 @@ const INDEX_GRANULARITY = 256
 export interface TableSpec {
   /** The name queries use; the shard-local table is `<name>_local`. */
   name: string
-  /** Column name → ClickHouse type, in order. */
+  /** Column name → ClickHouse type (and its DEFAULT, if any), in order. */
   columns: readonly (readonly [string, string])[]
   /** The MergeTree ORDER BY expression. */
   orderBy: string
@@ -41,6 +48,7 @@ const OBSERVATION_COLUMNS: TableSpec['columns'] = [
   ['item_text', 'Array(String)'],
   ['item_host', 'Array(String)'],
   ['record', 'String'],
+  ['seq', 'UInt64'],
 ]
 
 /** The three tables of an exported corpus. */
@@ -63,6 +71,7 @@ export const TABLES: readonly TableSpec[] = [
       ['phone_digits', 'Array(String)'],
       ['ns_keys', 'Array(String)'],
       ['record', 'String'],
+      ['seq', 'UInt64'],
     ],
     // Forward lookups read one key: the primary index finds its granule.
     orderBy: 'key',
@@ -73,6 +82,69 @@ export const TABLES: readonly TableSpec[] = [
   { name: 'mx', columns: OBSERVATION_COLUMNS, orderBy: '(apex, day, id)', shardBy: 'sipHash64(apex)' },
   { name: 'txt', columns: OBSERVATION_COLUMNS, orderBy: '(apex, day, id)', shardBy: 'sipHash64(apex)' },
 ]
+
+/**
+ * Per table of {@link TABLES}, the `seq` of its rows that updates replaced or removed, with the
+ * column the rows are sharded by, so that a marker lives on its row's shard. Read whole by every
+ * query; an export or a compaction empties them once its new tables are in (export-sql.ts).
+ */
+export const DEAD_TABLES: readonly TableSpec[] = TABLES.map((table) => {
+  const column = table.name === 'whois' ? 'key' : 'apex'
+  return {
+    name: `${table.name}_dead`,
+    columns: [
+      [column, 'String'],
+      ['seq', 'UInt64'],
+    ],
+    orderBy: 'seq',
+    shardBy: `sipHash64(${column})`,
+  }
+})
+
+/**
+ * Where each observation id's row is: one entry per row an export or update wrote (kind 0 MX,
+ * 1 TXT) or per id an update removed (kind 2); an id's entry of the highest `seq` tells where its
+ * live row is, if any. Sharded and sorted by id, so that an update finds the rows of its ids by
+ * primary key instead of scanning the `id` columns of `mx` and `txt`, which are sharded by apex.
+ */
+export const OBSERVATION_IDS: TableSpec = {
+  name: 'obs_ids',
+  columns: [
+    ['id', 'String'],
+    ['apex', 'String'],
+    ['kind', 'UInt8'],
+    ['seq', 'UInt64'],
+  ],
+  orderBy: 'id',
+  shardBy: 'sipHash64(id)',
+}
+
+/** One row per export and update: the end of the sequence numbers it used (export-sql.ts). */
+export const LOADS: TableSpec = {
+  name: 'loads',
+  columns: [
+    ['operation', 'String'],
+    ['seq_end', 'UInt64'],
+    ['at', 'DateTime DEFAULT now()'],
+  ],
+  orderBy: 'seq_end',
+  shardBy: 'rand()',
+}
+
+/**
+ * The condition that keeps a table's live rows: those no update replaced or removed. Each shard
+ * reads its own markers (`<name>_dead_local`), as it holds their rows.
+ *
+ * @param db - the validated database name
+ * @param table - `whois`, `mx` or `txt`
+ * @example
+ * ```ts
+ * liveRows('dmx', 'mx') // 'seq NOT IN (SELECT seq FROM dmx.mx_dead_local)'
+ * ```
+ */
+export function liveRows(db: string, table: string): string {
+  return `seq NOT IN (SELECT seq FROM ${db}.${table}_dead_local)`
+}
 
 /** Where the schema goes. */
 export interface SchemaTarget {
@@ -107,6 +179,8 @@ export interface TableMaking {
   tuned: boolean
   /** Without a cluster, also create `<name>` as a Merge table over the local table. */
   merge: boolean
+  /** Create the tables only when missing (CREATE TABLE IF NOT EXISTS). Default false. */
+  ifNotExists?: boolean
 }
 
 /**
@@ -131,16 +205,17 @@ export function tableStatements(target: SchemaTarget, spec: TableSpec, making: T
   const local = `${db}.${name}_local`
   const columns = spec.columns.map(([column, type]) => `${column} ${type}`).join(', ')
   const settings = making.tuned ? ` SETTINGS index_granularity = ${sqlInt(INDEX_GRANULARITY)}` : ''
+  const create = making.ifNotExists === true ? 'CREATE TABLE IF NOT EXISTS' : 'CREATE TABLE'
   const statements = [
-    `CREATE TABLE ${local}${on} (${columns}) ENGINE = MergeTree ORDER BY ${spec.orderBy}${settings}`,
+    `${create} ${local}${on} (${columns}) ENGINE = MergeTree ORDER BY ${spec.orderBy}${settings}`,
   ]
   if (cluster !== undefined) {
     statements.push(
-      `CREATE TABLE ${db}.${name}${on} AS ${local} ENGINE = Distributed(${cluster}, ${db}, ${name}_local, ${spec.shardBy})`,
+      `${create} ${db}.${name}${on} AS ${local} ENGINE = Distributed(${cluster}, ${db}, ${name}_local, ${spec.shardBy})`,
     )
   } else if (making.merge) {
     statements.push(
-      `CREATE TABLE ${db}.${name} AS ${local} ENGINE = Merge(${db}, ${sqlString(`^${name}_local$`)})`,
+      `${create} ${db}.${name} AS ${local} ENGINE = Merge(${db}, ${sqlString(`^${name}_local$`)})`,
     )
   }
   return statements

@@ -189,29 +189,41 @@ export async function writeCorpus(
       { path: edgeTxt, kind: 'txt' },
     ],
   }
-  return {
-    sources,
-    vocabulary: await vocabularyOf(dir, [...EDGE_WHOIS.map((l) => JSON.parse(l) as WhoisRecord)], edge),
-  }
-}
-
-async function vocabularyOf(
-  dir: string,
-  edgeWhois: WhoisRecord[],
-  edge: { mx: Observation[]; txt: Observation[] },
-): Promise<Vocabulary> {
-  const lines = async (name: string) =>
-    (await readFile(join(dir, name), 'utf8'))
-      .split('\n')
-      .filter((l) => l.length > 0)
-      .map((l) => JSON.parse(l) as unknown)
-  const whois = [...((await lines('whois.jsonl')) as WhoisRecord[]), ...edgeWhois]
+  const whois = [
+    ...(await readLines<WhoisRecord>(sample.whois.path)),
+    ...EDGE_WHOIS.map((l) => JSON.parse(l) as WhoisRecord),
+  ]
   const observations = [
-    ...((await lines('dns-mx.jsonl')) as Observation[]),
-    ...((await lines('dns-txt.jsonl')) as Observation[]),
+    ...(await readLines<Observation>(sample.mx.path)),
+    ...(await readLines<Observation>(sample.txt.path)),
     ...edge.mx,
     ...edge.txt,
   ]
+  return { sources, vocabulary: vocabularyOf(whois, observations) }
+}
+
+/**
+ * The JSON values of a JSON Lines file.
+ *
+ * @param path - the file
+ */
+export async function readLines<T>(path: string): Promise<T[]> {
+  return (await readFile(path, 'utf8'))
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l) as T)
+}
+
+/**
+ * The vocabulary of some records: the values query arbitraries draw from.
+ *
+ * @param whois - WHOIS records
+ * @param observations - DNS observations of both kinds
+ */
+export function vocabularyOf(
+  whois: readonly WhoisRecord[],
+  observations: readonly Observation[],
+): Vocabulary {
   const v: Vocabulary = {
     tokens: [],
     phrases: [],

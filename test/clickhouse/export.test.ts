@@ -1,9 +1,11 @@
 /**
  * The exporter and its command: schema on the cluster, progress, rejects as the embedded loader
  * counts them, strict mode leaving a previous export untouched, re-export replacing tables, and
- * connecting to a database without an export.
+ * connecting to a database without an export. Appends: what they refuse, `--append` with remove
+ * files applied twice (an update applied again changes no answer, which is what lets a failed
+ * update be run again), and a strict append failing without changing an answer.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -12,7 +14,7 @@ import { exportClickHouseCommand } from '../../src/cli/export-clickhouse.js'
 import { ClickHouseEngine } from '../../src/clickhouse/clickhouse-engine.js'
 import { exportToClickHouse } from '../../src/clickhouse/export.js'
 import { Engine } from '../../src/engine.js'
-import { SnapshotError } from '../../src/errors.js'
+import { QueryError, SnapshotError } from '../../src/errors.js'
 import { writeSample } from '../../src/generate/write-sample.js'
 import type { Progress } from '../../src/types.js'
 import { clusterBinaries, describeCluster } from './cluster-fixture.js'
@@ -117,5 +119,89 @@ describeCluster('exportToClickHouse', () => {
     await expect(
       exportClickHouseCommand.run(['--whois', whois, '--url', cluster.urls[0]!, '--database', 'x; DROP']),
     ).rejects.toThrow(UsageError)
+  })
+
+  it('refuses an append without an export to update, to the wrong set-up, with bad removal keys, and removals without append', async () => {
+    const url = cluster.urls[0]!
+    await expect(
+      exportToClickHouse({ whois: [whois] }, { url, database: 'absent', append: true }),
+    ).rejects.toThrow(/database absent does not exist/)
+    await exportToClickHouse({ whois: [] }, { url, database: 'bare' })
+    await expect(
+      exportToClickHouse({}, { url, database: 'bare', cluster: cluster.cluster, append: true }),
+    ).rejects.toThrow(/export on one server, not sharded/)
+    await fetch(`${url}/?query=${encodeURIComponent('DROP TABLE bare.whois_dead_local')}`, { method: 'POST' })
+    await expect(
+      exportToClickHouse({ whois: [whois] }, { url, database: 'bare', append: true }),
+    ).rejects.toThrow(/lacks the table\(s\) whois_dead_local/)
+    const invalid = exportToClickHouse(
+      {},
+      { url, database: 'exp', append: true, remove: { whois: ['ok.com', 'a..b'] } },
+    )
+    await expect(invalid).rejects.toThrow(QueryError)
+    await expect(invalid).rejects.toThrow('remove.whois[1] "a..b" is not a host name (empty label)')
+    await expect(exportToClickHouse({}, { url, database: 'exp', remove: { dns: ['x'] } })).rejects.toThrow(
+      /give append: true/,
+    )
+    await expect(exportToClickHouse({}, { url, database: 'exp', append: true })).rejects.toThrow(
+      /give the cluster it was exported to/,
+    )
+  })
+
+  it('applies --append with remove files as engine.update does, and again without changing an answer', async () => {
+    const records = (await readFile(whois, 'utf8')).split('\n').filter((line) => line !== '')
+    const observations = (await readFile(mx, 'utf8')).split('\n').filter((line) => line !== '')
+    const domain = (line: string) => (JSON.parse(line) as { domain: { name: string } }).domain.name
+    const delta = join(dir, 'delta.jsonl')
+    await writeFile(
+      delta,
+      `${records
+        .slice(0, 10)
+        .map((line) => line.replace(/"organization":"[^"]*"/, '"organization":"Appended Holdings"'))
+        .join('\n')}\n`,
+    )
+    const removeWhois = join(dir, 'remove-whois.txt')
+    const removeDns = join(dir, 'remove-dns.txt')
+    const dropped = records.slice(10, 15).map(domain)
+    const gone = observations.slice(0, 5).map((line) => (JSON.parse(line) as { id: string }).id)
+    await writeFile(
+      removeWhois,
+      `# dropped\n${dropped.map((d) => d.toUpperCase()).join('\n')}\n\nnot-held.example\n`,
+    )
+    await writeFile(removeDns, `${gone.join('\r\n')}\r\n`)
+    const args = ['--append', '--whois', delta, '--remove-whois', removeWhois, '--remove-dns', removeDns]
+    const target = ['--url', cluster.urls[0]!, '--database', 'cli', '--cluster', cluster.cluster]
+    await expect(
+      exportClickHouseCommand.run(['--whois', delta, '--remove-dns', removeDns, ...target]),
+    ).rejects.toThrow(/give --append/)
+    const base = await Engine.build({ whois: [whois], dns: [{ path: mx, kind: 'mx' }] })
+    const updated = await base.update(
+      { whois: [delta] },
+      { remove: { whois: [...dropped, 'not-held.example'], dns: gone } },
+    )
+    const queries: ['reverse' | 'mx', Record<string, string>][] = [
+      ['reverse', { name: 'appended holdings' }],
+      ['reverse', { created_from: '1900-01-01' }],
+      ['mx', { most_recent: 'true' }],
+      ['mx', { summarize: 'host' }],
+    ]
+    for (let run = 0; run < 2; run++) {
+      expect(await exportClickHouseCommand.run([...args, ...target])).toBe(0)
+      const ch = await ClickHouseEngine.connect({ url: cluster.urls[1]!, database: 'cli' })
+      for (const [family, params] of queries)
+        expect(await ch[family](params)).toEqual(updated[family](params))
+      expect(await ch.whois({ domain: dropped[0]! })).toBeNull()
+      ch.close()
+    }
+    // A strict append that meets a reject fails before changing anything queries read.
+    await expect(
+      exportToClickHouse(
+        { whois: [delta, bad] },
+        { url: cluster.urls[0]!, database: 'cli', cluster: cluster.cluster, append: true, strict: true },
+      ),
+    ).rejects.toThrow(SnapshotError)
+    const ch = await ClickHouseEngine.connect({ url: cluster.urls[1]!, database: 'cli' })
+    for (const [family, params] of queries) expect(await ch[family](params)).toEqual(updated[family](params))
+    ch.close()
   })
 })
