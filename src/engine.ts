@@ -10,20 +10,19 @@ import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
 import { buildParts } from './build/build-parts.js'
 import { envelope, PAGE_SIZE } from './collect/page.js'
-import { QueryError } from './errors.js'
 import { DeletedDocs } from './indexes/deleted-docs.js'
 import { DnsIndex } from './indexes/dns/dns-index.js'
 import { RecordStore } from './indexes/record-store.js'
 import { ReverseIndex } from './indexes/reverse/reverse-index.js'
 import type { LoadStats } from './ingest/load.js'
-import { normalizeHost } from './normalize/host.js'
+import { removalKeys } from './ingest/removal-keys.js'
 import { parseDnsParams } from './query/dns-params.js'
 import { parsePrioritizeParams } from './query/prioritize-params.js'
 import { parseReverseParams } from './query/reverse-params.js'
 import { parseWhoisParams } from './query/whois-params.js'
 import { PrioritizationQueue, type PrioritizedDomain } from './queue/prioritization-queue.js'
 import { writePrioritizedJsonl } from './queue/write-jsonl.js'
-import { applyUpdate, type Removals } from './segments/apply-update.js'
+import { applyUpdate } from './segments/apply-update.js'
 import { DnsSearch } from './segments/dns-search.js'
 import { pickMerge } from './segments/merge-policy.js'
 import { mergeViews } from './segments/merge-segments.js'
@@ -243,7 +242,7 @@ export class Engine {
    */
   async update(sources: Sources, options: UpdateOptions = {}): Promise<Engine> {
     const started = performance.now()
-    const removals = removalsOf(options.remove)
+    const removals = removalKeys(options.remove)
     const old = this.#parts
     const report = options.onProgress
     let last: Progress | undefined
@@ -521,39 +520,6 @@ export class Engine {
       memory: { rss, heapUsed, external, arrayBuffers },
     }
   }
-}
-
-// Removal keys checked and normalised before anything is read: domains as hosts (SPEC 3).
-function removalsOf(remove: UpdateOptions['remove']): Removals {
-  const whois = (remove?.whois ?? []).map((raw, i) => {
-    if (typeof raw !== 'string') {
-      throw new QueryError(
-        'invalid_parameter',
-        'remove.whois',
-        `remove.whois[${i}] is not a string: ${String(raw)}`,
-      )
-    }
-    const host = normalizeHost(raw)
-    if (!host.ok) {
-      throw new QueryError(
-        'invalid_parameter',
-        'remove.whois',
-        `remove.whois[${i}] ${JSON.stringify(raw)} is not a host name (${host.reason})`,
-      )
-    }
-    return host.host
-  })
-  const dns = (remove?.dns ?? []).map((id, i) => {
-    if (typeof id !== 'string') {
-      throw new QueryError(
-        'invalid_parameter',
-        'remove.dns',
-        `remove.dns[${i}] is not a string: ${String(id)}`,
-      )
-    }
-    return id
-  })
-  return { whois, dns }
 }
 
 // Load counts over a build and its updates; the first 1,000 rejects are kept, all counted.

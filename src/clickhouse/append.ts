@@ -10,8 +10,7 @@
  * (export-sql.ts). Each compaction copies the N rows after at least N × ratio markers arrived, so
  * amortised it copies 1 / ratio rows (4 by default) per replaced or removed row.
  */
-import { QueryError } from '../errors.js'
-import { normalizeHost } from '../normalize/host.js'
+import type { RemovalKeys } from '../ingest/removal-keys.js'
 import {
   compactStatements,
   countStatement,
@@ -23,14 +22,6 @@ import type { ClickHouseHttp } from './http-client.js'
 import { DEAD_TABLES, LOADS, OBSERVATION_IDS, type SchemaTarget, TABLES } from './schema.js'
 import { sqlString } from './sql-literal.js'
 import { commitStatements, updateCountStatements } from './update-sql.js'
-
-/** Keys an append removes, checked and normalised. */
-export interface RemovalKeys {
-  /** Normalised domains. */
-  whois: string[]
-  /** Observation ids, as given. */
-  dns: string[]
-}
 
 /** What an append did, counted by the servers. */
 export interface AppendCounts {
@@ -45,51 +36,6 @@ export interface AppendCounts {
 
 /** Dead rows reaching this fraction of all rows trigger a compaction. */
 export const COMPACT_RATIO = 0.25
-
-/**
- * Checks and normalises removal keys: domains as hosts (SPEC 3), ids as they are.
- *
- * @param remove - the `remove` option
- * @throws QueryError `invalid_parameter` (param `remove.whois` or `remove.dns`) naming the key
- * @example
- * ```ts
- * removalKeys({ whois: ['WWW.Example.COM.'], dns: ['obs-1'] }) // { whois: ['www.example.com'], dns: ['obs-1'] }
- * removalKeys({ whois: ['a..b'] }) // throws: remove.whois[0] "a..b" is not a host name (empty label)
- * ```
- */
-export function removalKeys(
-  remove: { whois?: readonly unknown[]; dns?: readonly unknown[] } | undefined,
-): RemovalKeys {
-  const whois = (remove?.whois ?? []).map((raw, i) => {
-    if (typeof raw !== 'string') {
-      throw new QueryError(
-        'invalid_parameter',
-        'remove.whois',
-        `remove.whois[${i}] is not a string: ${String(raw)}`,
-      )
-    }
-    const host = normalizeHost(raw)
-    if (!host.ok) {
-      throw new QueryError(
-        'invalid_parameter',
-        'remove.whois',
-        `remove.whois[${i}] ${JSON.stringify(raw)} is not a host name (${host.reason})`,
-      )
-    }
-    return host.host
-  })
-  const dns = (remove?.dns ?? []).map((id, i) => {
-    if (typeof id !== 'string') {
-      throw new QueryError(
-        'invalid_parameter',
-        'remove.dns',
-        `remove.dns[${i}] is not a string: ${String(id)}`,
-      )
-    }
-    return id
-  })
-  return { whois, dns }
-}
 
 /**
  * Throws unless the database holds an export an append can update.

@@ -11,16 +11,10 @@
  * bench/reports/clickhouse.md.
  */
 import type { LoadStats } from '../ingest/load.js'
+import { type RemovalKeys, removalKeys } from '../ingest/removal-keys.js'
 import { streamSources } from '../ingest/stream.js'
 import type { Progress, Sources } from '../types.js'
-import {
-  type AppendCounts,
-  applyStaged,
-  COMPACT_RATIO,
-  checkAppendable,
-  type RemovalKeys,
-  removalKeys,
-} from './append.js'
+import { type AppendCounts, applyStaged, COMPACT_RATIO, checkAppendable } from './append.js'
 import { BatchUpload, type HeldRows } from './batch-upload.js'
 import { observationRow } from './dns-row.js'
 import {

@@ -7,14 +7,9 @@
  */
 import { entryAt } from '../indexes/byte-table.js'
 import { DeletedDocs } from '../indexes/deleted-docs.js'
+import type { RemovalKeys } from '../ingest/removal-keys.js'
 import type { DnsKind } from '../types.js'
 import { dnsOf, type Segment, type SegmentView, segmentSize } from './segment.js'
-
-/** Keys to remove, already normalised (domains as hosts). */
-export interface Removals {
-  readonly whois: readonly string[]
-  readonly dns: readonly string[]
-}
 
 /** What an update deleted. */
 export interface UpdateCounts {
@@ -44,7 +39,7 @@ const KINDS: readonly DnsKind[] = ['mx', 'txt']
  */
 export function applyUpdate(
   views: readonly SegmentView[],
-  removals: Removals,
+  removals: RemovalKeys,
   added: Segment,
 ): { views: SegmentView[]; counts: UpdateCounts } {
   const pending = views.map(() => ({
