@@ -26,6 +26,7 @@ import {
 } from './format.js'
 import { joinState } from './join-state.js'
 import type { PartDescriptor } from './part-kinds.js'
+import { sectionCrc } from './section-crc.js'
 import { checkContent, type SnapshotContent } from './snapshot-content.js'
 
 const IO_CHUNK = 1 << 30
@@ -114,7 +115,7 @@ async function readContent(handle: FileHandle): Promise<SnapshotContent> {
   const sections: Uint8Array[] = []
   for (const entry of entries) {
     const bytes = await readAt(handle, entry.length, entry.offset)
-    if (crcOf(bytes) !== entry.crc) throw new Corrupt(`section ${entry.name} fails its checksum`)
+    if (sectionCrc(bytes, 0) !== entry.crc) throw new Corrupt(`section ${entry.name} fails its checksum`)
     sections.push(bytes)
   }
   const skeleton = unpackExact(new Packr({ useRecords: false }), sections[0] as Uint8Array)
@@ -155,12 +156,6 @@ async function readAt(handle: FileHandle, length: number, position: number): Pro
     done += bytesRead
   }
   return bytes
-}
-
-function crcOf(bytes: Uint8Array): number {
-  let crc = 0
-  for (let at = 0; at < bytes.length; at += IO_CHUNK) crc = crc32(bytes.subarray(at, at + IO_CHUNK), crc)
-  return crc
 }
 
 function reason(error: unknown): string {

@@ -13,6 +13,7 @@ import { SnapshotError } from '../errors.js'
 import { packExact } from '../indexes/exact-pack.js'
 import { crc32 } from './crc32.js'
 import { align8, encodeHeader, encodeTable, HEADER_BYTES, type SectionEntry } from './format.js'
+import { sectionCrc } from './section-crc.js'
 import type { SnapshotContent } from './snapshot-content.js'
 import { type PendingSection, splitState } from './split-state.js'
 
@@ -84,7 +85,7 @@ function layOut(sections: readonly PendingSection[]): {
   const sized = sections.map((s) => ({
     name: s.name,
     length: s.pieces.reduce((sum, p) => sum + p.length, 0),
-    crc: s.pieces.reduce((crc, p) => crcOf(p, crc), 0),
+    crc: s.pieces.reduce((crc, p) => sectionCrc(p, crc), 0),
   }))
   // The table's length depends on the names only, so it is measured with placeholder offsets.
   const tableBytes = encodeTable(sized.map((s) => ({ ...s, offset: 0 }))).length
@@ -96,12 +97,6 @@ function layOut(sections: readonly PendingSection[]): {
   })
   const last = entries[entries.length - 1] as SectionEntry
   return { entries, table: encodeTable(entries), fileBytes: last.offset + last.length }
-}
-
-function crcOf(bytes: Uint8Array, previous: number): number {
-  let crc = previous
-  for (let at = 0; at < bytes.length; at += IO_CHUNK) crc = crc32(bytes.subarray(at, at + IO_CHUNK), crc)
-  return crc
 }
 
 async function writeAt(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
