@@ -41,3 +41,37 @@ function updateSummary({ segments, removed }: EngineStats): string {
 function plural(n: number, noun: string): string {
   return `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`
 }
+
+/**
+ * One line on what an update did: what it read, replaced and removed (the difference between the
+ * engine's stats before and after), and what the engine holds now.
+ *
+ * @param before - the stats of the engine the update was called on
+ * @param after - the stats of the updated engine
+ * @param ms - how long the update took
+ * @example
+ * ```ts
+ * updateLine(engine.stats(), updated.stats(), 4200)
+ * // 'updated in 4s: read 3 files, 10,000 WHOIS records and 30,000 observations, 5,000 replaced, 0 rejects, 0 dates not understood, removed 100 WHOIS records and 100 observations (0 keys not held); holds 1,005,000 WHOIS records, 1,515,000 MX and 1,515,000 TXT observations in 2 segments'
+ * ```
+ */
+export function updateLine(before: EngineStats, after: EngineStats, ms: number): string {
+  const replaced =
+    after.whoisReplaced + after.observationsReplaced - before.whoisReplaced - before.observationsReplaced
+  const removed = {
+    whois: after.removed.whois - before.removed.whois,
+    observations: after.removed.observations - before.removed.observations,
+    notHeld: after.removed.notHeld - before.removed.notHeld,
+  }
+  const { counts } = after
+  return (
+    `updated in ${formatDuration(ms / 1000)}: read ${plural(after.files - before.files, 'file')}, ` +
+    `${plural(after.whoisRecords - before.whoisRecords, 'WHOIS record')} and ` +
+    `${plural(after.observations - before.observations, 'observation')}, ${formatCount(replaced)} replaced, ` +
+    `${formatCount(after.rejects.count - before.rejects.count)} rejects, ` +
+    `${formatCount(after.datesUnparsed - before.datesUnparsed)} dates not understood, ` +
+    `removed ${plural(removed.whois, 'WHOIS record')} and ${plural(removed.observations, 'observation')} ` +
+    `(${plural(removed.notHeld, 'key')} not held); holds ${formatCount(counts.whois)} WHOIS records, ` +
+    `${formatCount(counts.mx)} MX and ${formatCount(counts.txt)} TXT observations in ${plural(after.segments, 'segment')}`
+  )
+}

@@ -9,7 +9,7 @@ import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
 import { readKeyFiles } from './key-files.js'
-import { loadSummary } from './load-summary.js'
+import { updateLine } from './load-summary.js'
 import { withProgress } from './progress.js'
 import { writeRejects } from './write-rejects.js'
 
@@ -75,16 +75,17 @@ export const updateCommand: Command = {
       dns: await readKeyFiles('remove-dns', dnsKeyFiles),
     }
     const engine = await Engine.open(snapshot)
-    const before = engine.stats().rejects
+    const before = engine.stats()
+    const started = performance.now()
     const updated = await withProgress((onProgress) =>
       engine.update(sources, { remove, strict: strict === true, onProgress }),
     )
     const stats = updated.stats()
-    process.stderr.write(`domindex: ${loadSummary(stats)}\n`)
+    process.stderr.write(`domindex: ${updateLine(before, stats, performance.now() - started)}\n`)
     if (typeof rejectsFile === 'string') {
       // Rejects accumulate over the build and every update; this update's come after the old ones.
-      const kept = stats.rejects.kept.slice(before.kept.length)
-      await writeRejects(rejectsFile, kept, stats.rejects.count - before.count)
+      const kept = stats.rejects.kept.slice(before.rejects.kept.length)
+      await writeRejects(rejectsFile, kept, stats.rejects.count - before.rejects.count)
     }
     const target = typeof out === 'string' ? out : snapshot
     await updated.save(target)

@@ -49,7 +49,7 @@ function startUpdate(snapshot: string): Run {
     child.on('exit', () => resolve())
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString()
-      if (run.loadedAt === undefined && stderr.includes('domindex: loaded')) {
+      if (run.loadedAt === undefined && stderr.includes('domindex: updated')) {
         run.loadedAt = performance.now()
         resolve()
       }
