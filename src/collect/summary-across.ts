@@ -2,12 +2,12 @@
  * DNS summaries over several segments (SPEC 6, SPEC 12). Segments intern their strings apart, so
  * values meet by their text. Two ways, giving the same answer:
  * - the threshold way first (Fagin's threshold algorithm, as search engines merge per-shard top
- *   lists): each segment's own top `limit` values, pruned at its own floor as on one index; the
- *   union of those lists are the candidates, each counted exactly in every segment where it was
- *   not listed (a string dictionary lookup, then its postings within the matches). A value in no
- *   list has at most the sum of the segments' floors, so when the `limit`-th candidate's count
- *   exceeds that sum the candidates' top list is the answer. It decodes about `limit` values a
- *   segment, whatever the segments hold.
+ *   lists): each segment's own top values (four times `limit` of them), pruned at its own floor
+ *   as on one index; the union of those lists are the candidates, each counted exactly in every
+ *   segment where it was not listed (a string dictionary lookup, then its postings within the
+ *   matches). A value in no list has at most the sum of the segments' floors, so when the
+ *   `limit`-th candidate's count exceeds that sum the candidates' top list is the answer. It
+ *   decodes about 4 × `limit` values a segment, whatever the segments hold.
  * - otherwise by text (summarizeByText below): exact whatever the counts, decoding every value of
  *   the smaller segments.
  * A segment's matches may be a range that still holds deleted observations (`minus`): their
@@ -63,18 +63,27 @@ export function summarizeParts(parts: readonly SummaryPart[], request: SummaryRe
   return byThreshold(parts, request, fields, takeAway) ?? summarizeByText(parts, request, takeAway)
 }
 
+/** How many times deeper than `limit` each segment's own list goes. */
+const DEPTH = 4
+/** The deepest list (summary_limit is at most 10,000). */
+const MAX_DEPTH = 40_000
+
 function byThreshold(
   parts: readonly SummaryPart[],
   request: SummaryRequest,
   fields: readonly Uint8Array[],
   takeAway: readonly Map<number, number>[],
 ): SummaryResponse | null {
+  // Lists deeper than the answer: segments of alike distributions have floors that add up to about
+  // the answer's last count, so lists of `limit` alone seldom decide; four times deeper, each
+  // floor is far lower.
+  const depth = Math.min(DEPTH * request.limit, MAX_DEPTH)
   let total = 0
   let bound = 0
   // text → count per part (-1: not listed there, to be counted)
   const candidates = new Map<string, number[]>()
   parts.forEach(({ state, matches, counts }, i) => {
-    const top = new TopValues(state.strings, request.limit)
+    const top = new TopValues(state.strings, depth)
     const minus = takeAway[i] as Map<number, number>
     let unseen = 0
     for (const count of minus.values()) unseen += count
@@ -98,7 +107,7 @@ function byThreshold(
     total += top.total - unseen
     const best = top.best()
     // A full list leaves out values of at most its last count; a list not full leaves out none.
-    if (best.values.length === request.limit) bound += best.counts[best.values.length - 1] as number
+    if (best.values.length === depth) bound += best.counts[best.values.length - 1] as number
     for (let k = 0; k < best.values.length; k++) {
       const text = entryAt(state.strings, best.values[k] as number)
       let perPart = candidates.get(text)
@@ -109,6 +118,22 @@ function byThreshold(
       perPart[i] = best.counts[k] as number
     }
   })
+  // A bitmap of each part's listed matches, built when a candidate is first counted there.
+  const bitmaps: (Uint32Array | null)[] = parts.map(() => null)
+  const bitmapOf = (i: number): Uint32Array | null => {
+    const list = (parts[i] as SummaryPart).matches.list
+    if (list === null) return null
+    let bits = bitmaps[i] ?? null
+    if (bits === null) {
+      bits = new Uint32Array(((parts[i] as SummaryPart).state.days.length + 31) >>> 5)
+      for (let k = 0; k < list.length; k++) {
+        const o = list[k] as number
+        bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31))
+      }
+      bitmaps[i] = bits
+    }
+    return bits
+  }
   const exact: [string, number][] = []
   for (const [text, perPart] of candidates) {
     let sum = 0
@@ -118,6 +143,7 @@ function byThreshold(
           ? known
           : countOf(
               parts[i] as SummaryPart,
+              () => bitmapOf(i),
               fields[i] as Uint8Array,
               takeAway[i] as Map<number, number>,
               text,
@@ -137,7 +163,13 @@ function byThreshold(
 
 // The live count of a value (by text) among a part's matches: the observations holding it in a
 // counted field, each once.
-function countOf(part: SummaryPart, fields: Uint8Array, minus: Map<number, number>, text: string): number {
+function countOf(
+  part: SummaryPart,
+  bitmap: () => Uint32Array | null,
+  fields: Uint8Array,
+  minus: Map<number, number>,
+  text: string,
+): number {
   const { state, matches } = part
   const v = stringIds(state).get(text)
   if (v < 0) return 0
@@ -155,7 +187,7 @@ function countOf(part: SummaryPart, fields: Uint8Array, minus: Map<number, numbe
   if (items === 1) {
     const begin = state.itemPostStart[only] as number
     const end = state.itemPostStart[only + 1] as number
-    count = within(postings, begin, end, matches)
+    count = within(postings, begin, end, matches, bitmap)
   } else {
     for (let it = state.valueFirstItem[v] as number; it >= 0; it = state.itemNextSameValue[it] as number) {
       if (fields[state.itemField[it] as number] === 0) continue
@@ -164,32 +196,29 @@ function countOf(part: SummaryPart, fields: Uint8Array, minus: Map<number, numbe
       }
     }
     const distinct = Uint32Array.from(new Set(ordinals)).sort()
-    count = within(distinct, 0, distinct.length, matches)
+    count = within(distinct, 0, distinct.length, matches, bitmap)
   }
   return count - (minus.get(v) ?? 0)
 }
 
-// How many of the sorted ordinals a[begin, end) are among the matches.
-function within(a: Uint32Array, begin: number, end: number, matches: Matches): number {
-  const list = matches.list
-  if (list === null) {
+// How many of the sorted ordinals a[begin, end) are among the matches: two binary searches in a
+// range, bit tests against the matches' bitmap in a list.
+function within(
+  a: Uint32Array,
+  begin: number,
+  end: number,
+  matches: Matches,
+  bitmap: () => Uint32Array | null,
+): number {
+  if (matches.list === null) {
     const from = lowerBound(a, matches.lo, begin, end)
     return lowerBound(a, matches.hi, from, end) - from
   }
-  // Walk the shorter, galloping in the longer.
+  const bits = bitmap() as Uint32Array
   let count = 0
-  if (end - begin <= list.length) {
-    let at = 0
-    for (let j = begin; j < end && at < list.length; j++) {
-      at = lowerBound(list, a[j] as number, at)
-      if (list[at] === a[j]) count++
-    }
-  } else {
-    let at = begin
-    for (let j = 0; j < list.length && at < end; j++) {
-      at = lowerBound(a, list[j] as number, at, end)
-      if (at < end && a[at] === list[j]) count++
-    }
+  for (let j = begin; j < end; j++) {
+    const o = a[j] as number
+    count += ((bits[o >>> 5] as number) >>> (o & 31)) & 1
   }
   return count
 }
