@@ -512,7 +512,8 @@ export class Engine {
       counts.txt += live.txt
     }
     return {
-      ...p.load,
+      // A copy: rejects and sources are the engine's own and go into every later save.
+      ...structuredClone(p.load),
       counts,
       buildMs: p.buildMs,
       segments: p.views.length,

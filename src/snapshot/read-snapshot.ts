@@ -7,7 +7,7 @@
  * `incompatible_snapshot` for another signature, format version or byte order, `corrupt_snapshot`
  * for truncation, a checksum mismatch or a structure that does not fit.
  */
-import { type FileHandle, open } from 'node:fs/promises'
+import { type FileHandle, open, stat } from 'node:fs/promises'
 import { endianness } from 'node:os'
 import { Packr } from 'msgpackr'
 import { SnapshotError } from '../errors.js'
@@ -58,6 +58,12 @@ export async function readSnapshot<T>(path: string, restore: (content: SnapshotC
       where,
     )
   }
+  // A FIFO or a device would block the open itself until a writer comes: refuse it before.
+  const kind = await stat(path).catch((error: unknown) => {
+    throw new SnapshotError('unreadable_file', `cannot open the snapshot: ${reason(error)}`, where)
+  })
+  if (!kind.isFile())
+    throw new SnapshotError('unreadable_file', 'cannot open the snapshot: it is not a regular file', where)
   let handle: FileHandle
   try {
     handle = await open(path, 'r')

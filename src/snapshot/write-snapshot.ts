@@ -1,13 +1,13 @@
 /**
  * Writes a snapshot file (layout in format.ts) atomically: everything goes to a temporary file in
- * the target's directory (so the rename never crosses file systems), which is flushed to disk and
- * then renamed over the target; the directory is flushed too, so the rename survives a crash. A
+ * the target's directory (so the rename never crosses file systems; named as temp-files.ts says,
+ * and those left by killed saves removed first), which is flushed to disk and then renamed over
+ * the target; the directory is flushed too, so the rename survives a crash. A
  * failed save removes its temporary file and leaves any previous snapshot untouched.
  */
-import { randomBytes } from 'node:crypto'
 import { type FileHandle, open, rename, rm } from 'node:fs/promises'
 import { endianness } from 'node:os'
-import { basename, dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 import { Packr } from 'msgpackr'
 import { SnapshotError } from '../errors.js'
 import { packExact } from '../indexes/exact-pack.js'
@@ -16,6 +16,7 @@ import { align8, encodeHeader, encodeTable, HEADER_BYTES, type SectionEntry } fr
 import { sectionCrc } from './section-crc.js'
 import type { SnapshotContent } from './snapshot-content.js'
 import { type PendingSection, splitState } from './split-state.js'
+import { removeStaleTemps, tempPathFor } from './temp-files.js'
 
 // One write or checksum call handles at most 1 GiB: Node refuses single I/O calls beyond 2 GiB.
 const IO_CHUNK = 1 << 30
@@ -49,7 +50,8 @@ export async function writeSnapshot(path: string, content: SnapshotContent): Pro
     tableCrc: crc32(table, 0),
     fileBytes,
   })
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  await removeStaleTemps(path)
+  const temp = tempPathFor(path)
   let handle: FileHandle | undefined
   try {
     handle = await open(temp, 'wx')

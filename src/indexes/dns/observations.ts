@@ -37,7 +37,8 @@ export class ObservationReader {
   at(ordinal: number): Observation {
     const state = this.#state
     const kept = verbatimAt(state, ordinal)
-    if (kept !== undefined) return kept
+    // A copy: the caller may change what it gets, and the kept object answers every later query.
+    if (kept !== undefined) return structuredClone(kept)
     const items: Item[] = []
     for (
       let j = state.obsItemStart[ordinal] as number;
