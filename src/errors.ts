@@ -70,6 +70,8 @@ export class SnapshotError extends Error {
 export function showValue(value: unknown): string {
   let text: string
   try {
+    // Numbers as written: JSON would say null for Infinity and NaN, and 0 for -0.
+    if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value)
     text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? String(value))
   } catch {
     text = Object.prototype.toString.call(value)

@@ -14,7 +14,7 @@ import { DnsIndex } from '../indexes/dns/dns-index.js'
 import { RecordStore, type RecordStoreState } from '../indexes/record-store.js'
 import { ReverseIndex, type ReverseIndexState } from '../indexes/reverse/reverse-index.js'
 import type { LoadStats } from '../ingest/load.js'
-import { inputsOf } from '../ingest/stream.js'
+import { sourceInputs } from '../ingest/stream.js'
 import type { Progress, Sources } from '../types.js'
 import { LoadMerger } from './load-merger.js'
 import type { ObservationLog } from './observation-log.js'
@@ -59,7 +59,7 @@ export interface BuiltParts {
  * ```
  */
 export async function buildParts(sources: Sources, options: PipelineOptions): Promise<BuiltParts> {
-  const inputs = [...(await inputsOf(sources.whois, 'whois')), ...(await inputsOf(sources.dns, 'dns'))]
+  const inputs = await sourceInputs(sources)
   const tasks = await planTasks(inputs, options.rangeBytes ?? RANGE_BYTES)
   const merger = new LoadMerger(inputs, tasks, { strict: options.strict, onProgress: options.onProgress })
   const totalBytes = inputs.reduce((sum, input) => sum + input.size, 0)

@@ -91,7 +91,7 @@ export interface Input {
  */
 export async function streamSources(sources: Sources, options: StreamOptions): Promise<StreamStats> {
   const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK))
-  const inputs = [...(await inputsOf(sources.whois, 'whois')), ...(await inputsOf(sources.dns, 'dns'))]
+  const inputs = await sourceInputs(sources)
   const totalBytes = inputs.reduce((sum, input) => sum + input.size, 0)
   const clock = new ProgressClock(options.onProgress, totalBytes)
   const rejects = new Rejects(options.strict === true)
@@ -158,7 +158,7 @@ export async function streamSources(sources: Sources, options: StreamOptions): P
  *
  * @param list - the paths (or `{path, kind}`) given for `kind`
  * @param kind - `whois` or `dns`
- * @throws SnapshotError `unreadable_file` naming the file or the malformed source
+ * @throws SnapshotError `unreadable_file` naming a file that cannot be read; TypeError for a malformed source
  * @example
  * ```ts
  * await inputsOf([{ path: 'mx.jsonl', kind: 'mx' }], 'dns') // [{ path: 'mx.jsonl', kind: 'dns', declared: 'mx', size: 1797893 }]
@@ -167,10 +167,7 @@ export async function streamSources(sources: Sources, options: StreamOptions): P
 export async function inputsOf(list: readonly Source[] | undefined, kind: 'whois' | 'dns'): Promise<Input[]> {
   if (list === undefined) return []
   if (!Array.isArray(list)) {
-    throw new SnapshotError(
-      'unreadable_file',
-      `sources.${kind} must be an array of paths, got ${showValue(list)}`,
-    )
+    throw new TypeError(`domindex: sources.${kind} must be an array of paths, got ${showValue(list)}`)
   }
   const inputs: Input[] = []
   for (const source of list as readonly unknown[]) {
@@ -196,13 +193,34 @@ function describe(source: unknown, kind: 'whois' | 'dns'): { path: string; decla
       if (declared === undefined) return { path, declared: undefined }
       if (kind === 'dns' && (declared === 'mx' || declared === 'txt')) return { path, declared }
       const accepted = kind === 'dns' ? "'mx' or 'txt'" : 'not declared (only DNS sources have a kind)'
-      throw new SnapshotError('unreadable_file', `kind must be ${accepted}, got ${showValue(declared)}`, {
-        file: path,
-      })
+      throw new TypeError(`domindex: ${path}: kind must be ${accepted}, got ${showValue(declared)}`)
     }
   }
-  throw new SnapshotError(
-    'unreadable_file',
-    `a ${kind} source must be a file path or {path, kind}, got ${showValue(source)}`,
+  throw new TypeError(
+    `domindex: a ${kind} source must be a file path or {path, kind}, got ${showValue(source)}`,
   )
+}
+
+/**
+ * The inputs of every source list, in load order (WHOIS, then DNS), after checking that `sources`
+ * is an object with no key but `whois` and `dns` (a misspelt key would otherwise load nothing).
+ *
+ * @throws TypeError naming an unknown key or a malformed source; SnapshotError `unreadable_file`
+ *   for a file that cannot be read
+ * @example
+ * ```ts
+ * await sourceInputs({ whois: ['w.jsonl'] }) // [{ path: 'w.jsonl', kind: 'whois', declared: undefined, size: 1024 }]
+ * await sourceInputs({ whios: ['w.jsonl'] } as Sources) // TypeError: unknown source key "whios"
+ * ```
+ */
+export async function sourceInputs(sources: Sources): Promise<Input[]> {
+  if (sources === null || typeof sources !== 'object' || Array.isArray(sources)) {
+    throw new TypeError(`domindex: sources must be an object { whois?, dns? }, got ${showValue(sources)}`)
+  }
+  for (const key of Object.keys(sources)) {
+    if (key !== 'whois' && key !== 'dns') {
+      throw new TypeError(`domindex: unknown source key ${JSON.stringify(key)}; sources take whois and dns`)
+    }
+  }
+  return [...(await inputsOf(sources.whois, 'whois')), ...(await inputsOf(sources.dns, 'dns'))]
 }

@@ -80,7 +80,8 @@ export function readInt(params: Params, name: string, min: number, max: number):
       `${name} must be an integer from ${min} to ${max}, got ${showValue(value)}`,
     )
   }
-  return n
+  // -0 (typed, or the text "-0") is 0: it would otherwise come back as -0 in an envelope.
+  return n === 0 ? 0 : n
 }
 
 /** A host-name parameter, normalised (SPEC 3). */
