@@ -8,7 +8,7 @@ import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
 import { loadSummary } from './load-summary.js'
 import { withProgress } from './progress.js'
-import { looksLikeSnapshot } from './snapshot-files.js'
+import { checkWritable, looksLikeSnapshot } from './snapshot-files.js'
 import { writeRejects } from './write-rejects.js'
 
 const HELP = `Usage: domindex build --whois FILE... --dns FILE... --out SNAPSHOT [--strict] [--rejects FILE]
@@ -42,6 +42,7 @@ export const buildCommand: Command = {
     const { out, strict, rejects: rejectsFile } = values
     if (typeof out !== 'string') throw new UsageError('--out SNAPSHOT is required')
     const sources = listedSources(lists)
+    await checkWritable(out)
     if (sources.whois.length + sources.dns.length === 0) {
       throw new UsageError('no input: give files with --whois, --dns, --mx or --txt')
     }

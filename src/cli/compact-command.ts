@@ -7,6 +7,7 @@ import { Engine } from '../engine.js'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { formatBytes, formatCount } from './format.js'
+import { checkWritable } from './snapshot-files.js'
 
 const HELP = `Usage: domindex compact SNAPSHOT [--out SNAPSHOT2]
 
@@ -35,6 +36,7 @@ export const compactCommand: Command = {
     if (stray !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(stray)}`)
     const { out } = values
     const target = typeof out === 'string' ? out : snapshot
+    await checkWritable(target)
     const engine = await Engine.open(snapshot)
     const bytesBefore = (await stat(snapshot)).size
     const segmentsBefore = engine.stats().segments

@@ -2,9 +2,12 @@
  * Opening a snapshot file from the command line, where the inputs may be a snapshot or data files,
  * and telling a snapshot from an input file by its signature.
  */
-import { closeSync, openSync, readSync } from 'node:fs'
+import { closeSync, constants, openSync, readSync } from 'node:fs'
+import { access, stat } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { type BuildOptions, Engine } from '../engine.js'
 import { hasMagic, MAGIC } from '../snapshot/format.js'
+import { CommandFailure } from './args.js'
 
 /**
  * Opens a snapshot file with the options of a build that apply to an open (tokens, clock);
@@ -47,4 +50,30 @@ export function looksLikeSnapshot(path: string): boolean {
   } finally {
     if (fd !== undefined) closeSync(fd)
   }
+}
+
+/**
+ * Checks, before any loading, that a snapshot can be written at `path`: its directory exists, is
+ * a directory and is writable, and `path` is not a directory. A load of 10M records takes minutes;
+ * a mistyped `--out` should not be found after it.
+ *
+ * @throws CommandFailure naming the path and what is wrong
+ * @example
+ * ```ts
+ * await checkWritable('/no/such/dir/x.dmx') // CommandFailure: cannot write /no/such/dir/x.dmx: its directory /no/such/dir does not exist
+ * ```
+ */
+export async function checkWritable(path: string): Promise<void> {
+  const directory = dirname(resolve(path))
+  const dir = await stat(directory).catch(() => null)
+  if (dir === null)
+    throw new CommandFailure(`cannot write ${path}: its directory ${directory} does not exist`)
+  if (!dir.isDirectory()) throw new CommandFailure(`cannot write ${path}: ${directory} is not a directory`)
+  try {
+    await access(directory, constants.W_OK)
+  } catch {
+    throw new CommandFailure(`cannot write ${path}: the directory ${directory} is not writable`)
+  }
+  const target = await stat(path).catch(() => null)
+  if (target?.isDirectory() === true) throw new CommandFailure(`cannot write ${path}: it is a directory`)
 }

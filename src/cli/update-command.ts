@@ -11,6 +11,7 @@ import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.
 import { readKeyFiles } from './key-files.js'
 import { updateLine } from './load-summary.js'
 import { withProgress } from './progress.js'
+import { checkWritable } from './snapshot-files.js'
 import { writeRejects } from './write-rejects.js'
 
 const HELP = `Usage: domindex update SNAPSHOT [--whois FILE...] [--dns FILE...] [--remove-whois FILE...]
@@ -74,6 +75,7 @@ export const updateCommand: Command = {
       whois: await readKeyFiles('remove-whois', whoisKeyFiles, notAHost),
       dns: await readKeyFiles('remove-dns', dnsKeyFiles),
     }
+    await checkWritable(typeof out === 'string' ? out : snapshot)
     const engine = await Engine.open(snapshot)
     const before = engine.stats()
     const started = performance.now()

@@ -22,7 +22,8 @@ afterAll(async () => {
 
 it('answers page -0 as page 0, and names Infinity and NaN as they are', async () => {
   expect(Object.is(engine.reverse({ name: 'acme', page: -0 }).page, 0)).toBe(true)
-  expect(Object.is((await engine.request('/v1/domain/reverse?name=acme&page=-0')).body.page, 0)).toBe(true)
+  const { body } = await engine.request('/v1/domain/reverse?name=acme&page=-0')
+  expect(Object.is((body as { page: number }).page, 0)).toBe(true)
   expect(() => engine.reverse({ name: 'acme', page: Number.POSITIVE_INFINITY })).toThrow(/got Infinity/)
   expect(() => engine.reverse({ phrase: 'acme', slop: Number.NaN })).toThrow(/got NaN/)
 })

@@ -49,3 +49,12 @@ it('removes the temporary file a killed save left, and no other file', async () 
   expect((await readdir(dir)).sort()).toEqual([`.domindex-${process.pid}-0badf00d.tmp`, 'notes.tmp', 's.dmx'])
   expect(live).toContain(String(process.pid))
 })
+
+it('checks the output location before loading anything (CLI)', async () => {
+  const { runCli } = await import('../cli/run-cli.js')
+  const input = await files.lines('w2.jsonl', [{ query: 'b.com' }])
+  const result = await runCli(['build', '--whois', input, '--out', join(files.dir, 'missing', 'x.dmx')])
+  expect(result.status).toBe(1)
+  expect(result.stderr).toContain('does not exist')
+  expect(result.stderr).not.toContain('loaded')
+})
