@@ -4,6 +4,7 @@
  * the validated query to the index that answers it.
  */
 
+import { checkTokens } from './api/auth.js'
 import { type FetchFunction, fetchOver } from './api/fetch.js'
 import { iterateAll } from './api/iterate-all.js'
 import { handleRequest, type RequestOptions } from './api/request.js'
@@ -152,6 +153,7 @@ export class Engine {
    * @param options - strict mode, progress callback, tokens
    */
   static async build(sources: Sources, options: BuildOptions = {}): Promise<Engine> {
+    const tokens = checkTokens(options.tokens)
     const started = performance.now()
     const report = options.onProgress
     let last: Progress | undefined
@@ -172,7 +174,7 @@ export class Engine {
       load: built.load,
       removed: NO_REMOVALS,
       buildMs: 0,
-      tokens: options.tokens ?? [],
+      tokens: tokens ?? [],
       now: options.now ?? systemClock,
       queue: new PrioritizationQueue(),
     }
@@ -194,7 +196,8 @@ export class Engine {
    * engine.whois({ domain: 'example.com' }) // the same answer as before the save
    * ```
    */
-  static open(path: string, options: OpenOptions = {}): Promise<Engine> {
+  static async open(path: string, options: OpenOptions = {}): Promise<Engine> {
+    const tokens = checkTokens(options.tokens) ?? []
     return readSnapshot(
       path,
       (content) =>
@@ -215,7 +218,7 @@ export class Engine {
           load: content.load,
           removed: content.removed,
           buildMs: content.buildMs,
-          tokens: options.tokens ?? [],
+          tokens,
           now: options.now ?? systemClock,
           queue: PrioritizationQueue.from(content.queue),
         }),
@@ -243,6 +246,7 @@ export class Engine {
   async update(sources: Sources, options: UpdateOptions = {}): Promise<Engine> {
     const started = performance.now()
     const removals = removalKeys(options.remove)
+    const tokens = checkTokens(options.tokens)
     const old = this.#parts
     const report = options.onProgress
     let last: Progress | undefined
@@ -268,7 +272,7 @@ export class Engine {
         notHeld: old.removed.notHeld + counts.notHeld,
       },
       buildMs: old.buildMs + (performance.now() - started),
-      tokens: options.tokens ?? old.tokens,
+      tokens: tokens ?? old.tokens,
       now: old.now,
       queue: PrioritizationQueue.from(old.queue.list()),
     })

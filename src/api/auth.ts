@@ -5,6 +5,7 @@
  * how much of a guess was right or which token it was closest to.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { showValue } from '../errors.js'
 
 /** Request headers as `request()` takes them: a plain object (names in any case) or `Headers`. */
 export type HeaderInput = Readonly<Record<string, string>> | Headers
@@ -60,4 +61,33 @@ function bearerToken(authorization: string | null): string | null {
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest()
+}
+
+/**
+ * Checks the `tokens` option of a build, open or update: an array of tokens, each a non-empty
+ * string without white space (a bearer token has none, so such a token could never match and
+ * would lock every client out). Throws before any file is read.
+ *
+ * @param tokens - the option as given (undefined: no tokens, no check)
+ * @returns the tokens
+ * @throws TypeError naming the option and the bad value
+ * @example
+ * ```ts
+ * checkTokens(['s3cret']) // ['s3cret']
+ * checkTokens('s3cret')   // TypeError: domindex: tokens must be an array of strings, got "s3cret"
+ * ```
+ */
+export function checkTokens(tokens: unknown): readonly string[] | undefined {
+  if (tokens === undefined) return undefined
+  if (!Array.isArray(tokens)) {
+    throw new TypeError(`domindex: tokens must be an array of strings, got ${showValue(tokens)}`)
+  }
+  tokens.forEach((token: unknown, i) => {
+    if (typeof token !== 'string' || token.length === 0 || /\s/.test(token)) {
+      throw new TypeError(
+        `domindex: tokens[${i}] must be a non-empty string without white space, got ${showValue(token)}`,
+      )
+    }
+  })
+  return tokens as readonly string[]
 }
