@@ -10,12 +10,7 @@ import { iterateAll } from './api/iterate-all.js'
 import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
 import { buildParts } from './build/build-parts.js'
-import { envelope, PAGE_SIZE } from './collect/page.js'
-import { DeletedDocs } from './indexes/deleted-docs.js'
-import { DnsIndex } from './indexes/dns/dns-index.js'
-import { RecordStore } from './indexes/record-store.js'
-import { ReverseIndex } from './indexes/reverse/reverse-index.js'
-import type { LoadStats } from './ingest/load.js'
+import { addLoadStats, type LoadStats } from './ingest/load.js'
 import { removalKeys } from './ingest/removal-keys.js'
 import { parseDnsParams } from './query/dns-params.js'
 import { parsePrioritizeParams } from './query/prioritize-params.js'
@@ -25,10 +20,11 @@ import { PrioritizationQueue, type PrioritizedDomain } from './queue/prioritizat
 import { writePrioritizedJsonl } from './queue/write-jsonl.js'
 import { applyUpdate } from './segments/apply-update.js'
 import { DnsSearch } from './segments/dns-search.js'
-import { pickMerge } from './segments/merge-policy.js'
+import { applyMergePolicy } from './segments/merge-policy.js'
 import { mergeViews } from './segments/merge-segments.js'
-import { reverseMatches, reverseRanks } from './segments/reverse-search.js'
-import { liveCounts, type Segment, type SegmentView } from './segments/segment.js'
+import { reversePage } from './segments/reverse-search.js'
+import { savedSegments, viewsOf } from './segments/saved-segments.js'
+import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
 import type { SnapshotContent } from './snapshot/snapshot-content.js'
 import { writeSnapshot } from './snapshot/write-snapshot.js'
@@ -121,10 +117,6 @@ interface Parts {
 
 const NO_REMOVALS: RemovalCounts = { whois: 0, observations: 0, notHeld: 0 }
 
-function viewOf(segment: Segment): SegmentView {
-  return { segment, deleted: { whois: DeletedDocs.none, mx: DeletedDocs.none, txt: DeletedDocs.none } }
-}
-
 /**
  * An in-memory search engine over WHOIS records and DNS MX/TXT observations.
  *
@@ -170,7 +162,7 @@ export class Engine {
       rangeBytes: options.rangeBytes,
     })
     const parts: Parts = {
-      views: [viewOf(built)],
+      views: [freshView(built)],
       load: built.load,
       removed: NO_REMOVALS,
       buildMs: 0,
@@ -202,19 +194,7 @@ export class Engine {
       path,
       (content) =>
         new Engine({
-          views: content.segments.map((saved) => ({
-            segment: {
-              store: new RecordStore(saved.store),
-              reverse: new ReverseIndex(saved.reverse),
-              mx: new DnsIndex(saved.mx),
-              txt: new DnsIndex(saved.txt),
-            },
-            deleted: {
-              whois: new DeletedDocs(saved.deleted.whois),
-              mx: new DeletedDocs(saved.deleted.mx),
-              txt: new DeletedDocs(saved.deleted.txt),
-            },
-          })),
+          views: viewsOf(content.segments),
           load: content.load,
           removed: content.removed,
           buildMs: content.buildMs,
@@ -260,11 +240,11 @@ export class Engine {
       rangeBytes: options.rangeBytes,
     })
     const { views, counts } = applyUpdate(old.views, removals, built)
-    const load = addLoads(old.load, built.load)
+    const load = addLoadStats(old.load, built.load)
     load.whoisReplaced += counts.whoisReplaced
     load.observationsReplaced += counts.observationsReplaced
     const engine = new Engine({
-      views: mergeByPolicy(views),
+      views: applyMergePolicy(views),
       load,
       removed: {
         whois: old.removed.whois + counts.whoisRemoved,
@@ -297,7 +277,7 @@ export class Engine {
       p.views.length === 1 &&
       only !== undefined &&
       only.deleted.whois.count + only.deleted.mx.count + only.deleted.txt.count === 0
-    const views = clean ? p.views : [viewOf(mergeViews(p.views))]
+    const views = clean ? p.views : [freshView(mergeViews(p.views))]
     return new Engine({ ...p, views, queue: PrioritizationQueue.from(p.queue.list()) })
   }
 
@@ -315,13 +295,7 @@ export class Engine {
   save(path: string): Promise<void> {
     const p = this.#parts
     const content: SnapshotContent = {
-      segments: p.views.map(({ segment, deleted }) => ({
-        store: segment.store.state,
-        reverse: segment.reverse.state,
-        mx: segment.mx.state,
-        txt: segment.txt.state,
-        deleted: { whois: deleted.whois.state, mx: deleted.mx.state, txt: deleted.txt.state },
-      })),
+      segments: savedSegments(p.views),
       load: p.load,
       removed: p.removed,
       queue: p.queue.list(),
@@ -357,21 +331,7 @@ export class Engine {
    * ```
    */
   reverse(params: Params): Envelope<WhoisRecord> {
-    const query = parseReverseParams(params)
-    const views = this.#parts.views
-    const matches = reverseMatches(views, query)
-    const only = matches[0]
-    if (matches.length === 1 && only !== undefined) {
-      const store = (views[0] as SegmentView).segment.store
-      return envelope(only.length, query.page, (i) => store.get(only[i] as number))
-    }
-    const total = matches.reduce((sum, docs) => sum + docs.length, 0)
-    const start = query.page * PAGE_SIZE
-    const page = reverseRanks(views, matches, start, start + PAGE_SIZE)
-    return envelope(total, query.page, (rank) => {
-      const i = rank - start
-      return (views[page.lists[i] as number] as SegmentView).segment.store.get(page.items[i] as number)
-    })
+    return reversePage(this.#parts.views, parseReverseParams(params))
   }
 
   /**
@@ -525,34 +485,4 @@ export class Engine {
       memory: { rss, heapUsed, external, arrayBuffers },
     }
   }
-}
-
-// Load counts over a build and its updates; the first 1,000 rejects are kept, all counted.
-function addLoads(a: LoadStats, b: LoadStats): LoadStats {
-  return {
-    files: a.files + b.files,
-    bytes: a.bytes + b.bytes,
-    whoisRecords: a.whoisRecords + b.whoisRecords,
-    whoisReplaced: a.whoisReplaced + b.whoisReplaced,
-    observations: a.observations + b.observations,
-    observationsReplaced: a.observationsReplaced + b.observationsReplaced,
-    datesUnparsed: a.datesUnparsed + b.datesUnparsed,
-    rejects: {
-      count: a.rejects.count + b.rejects.count,
-      kept: [...a.rejects.kept, ...b.rejects.kept].slice(0, 1000),
-    },
-    sources: [...a.sources, ...b.sources],
-  }
-}
-
-// Applies the merge policy until it picks nothing: merged views replace their members.
-function mergeByPolicy(views: readonly SegmentView[]): readonly SegmentView[] {
-  let current = views
-  for (let pick = pickMerge(current); pick !== null; pick = pickMerge(current)) {
-    const merged = mergeViews(pick.map((v) => current[v] as SegmentView))
-    const rest = current.filter((_, v) => !pick.includes(v))
-    const size = merged.store.size + merged.mx.size + merged.txt.size
-    current = size === 0 ? rest : [...rest, viewOf(merged)]
-  }
-  return current
 }

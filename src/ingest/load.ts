@@ -12,6 +12,7 @@
 import type { Observation, Sources, WhoisRecord } from '../types.js'
 import { HostCheck } from './host-check.js'
 import { ObservationCollector } from './observation-collector.js'
+import { KEPT_REJECTS } from './rejects.js'
 import { type StreamOptions, type StreamStats, streamSources } from './stream.js'
 import { WhoisCollector } from './whois-collector.js'
 import { WhoisPreparer } from './whois-record.js'
@@ -73,4 +74,30 @@ export async function loadSources(sources: Sources, options: LoadOptions = {}): 
     sources: streamed.sources,
   }
   return { whois: loaded, mx, txt, stats }
+}
+
+/**
+ * The load counts of a build and an update together: every count added, sources listed in load
+ * order, the first 1,000 rejects kept in full (each with its own file and line).
+ *
+ * @example
+ * ```ts
+ * addLoadStats(built, delta).files // built.files + delta.files
+ * ```
+ */
+export function addLoadStats(a: LoadStats, b: LoadStats): LoadStats {
+  return {
+    files: a.files + b.files,
+    bytes: a.bytes + b.bytes,
+    whoisRecords: a.whoisRecords + b.whoisRecords,
+    whoisReplaced: a.whoisReplaced + b.whoisReplaced,
+    observations: a.observations + b.observations,
+    observationsReplaced: a.observationsReplaced + b.observationsReplaced,
+    datesUnparsed: a.datesUnparsed + b.datesUnparsed,
+    rejects: {
+      count: a.rejects.count + b.rejects.count,
+      kept: [...a.rejects.kept, ...b.rejects.kept].slice(0, KEPT_REJECTS),
+    },
+    sources: [...a.sources, ...b.sources],
+  }
 }

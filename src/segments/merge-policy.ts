@@ -8,7 +8,8 @@
  * updates of 40k on 1M). A segment more than half deleted is rewritten on its own, which
  * reclaims its space.
  */
-import { liveCounts, type SegmentView, segmentSize } from './segment.js'
+import { mergeViews } from './merge-segments.js'
+import { freshView, liveCounts, type SegmentView, segmentSize } from './segment.js'
 
 /** Segments of one level merged together. */
 export const MERGE_FACTOR = 10
@@ -51,4 +52,25 @@ export function pickMerge(views: readonly SegmentView[]): number[] | null {
     }
   }
   return null
+}
+
+/**
+ * Applies the policy until it picks nothing: the merged view of each pick replaces its members
+ * (dropped when nothing in them is live).
+ *
+ * @param views - the engine's views after an update
+ * @example
+ * ```ts
+ * applyMergePolicy(tenDailyViewsAndABase).length // 2
+ * ```
+ */
+export function applyMergePolicy(views: readonly SegmentView[]): readonly SegmentView[] {
+  let current = views
+  for (let pick = pickMerge(current); pick !== null; pick = pickMerge(current)) {
+    const merged = mergeViews(pick.map((v) => current[v] as SegmentView))
+    const rest = current.filter((_, v) => !pick.includes(v))
+    const size = merged.store.size + merged.mx.size + merged.txt.size
+    current = size === 0 ? rest : [...rest, freshView(merged)]
+  }
+  return current
 }

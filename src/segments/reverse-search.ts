@@ -5,9 +5,11 @@
  * each segment's created column), records without it last, ties by domain ascending.
  */
 import { type MergedEntries, mergeRanks } from '../collect/merge-order.js'
+import { envelope, PAGE_SIZE } from '../collect/page.js'
 import { NO_RANK } from '../indexes/reverse/date-column.js'
 import { matchReverse } from '../query/reverse/planner.js'
 import type { ReverseQuery } from '../query/reverse-params.js'
+import type { Envelope, WhoisRecord } from '../types.js'
 import type { SegmentView } from './segment.js'
 
 /** The live matches of each view, ascending document ids. */
@@ -82,4 +84,31 @@ function createdOf(view: SegmentView, doc: number): number {
   const created = view.segment.reverse.created
   const rank = created.rank[doc] as number
   return rank === NO_RANK ? Number.NaN : (created.instants[rank] as number)
+}
+
+/**
+ * A page of reverse-search results over the views: one segment's matches sliced directly, several
+ * merged by {@link reverseRanks}; the records decoded for the page only.
+ *
+ * @param views - the engine's segment views
+ * @param query - a validated reverse query
+ * @example
+ * ```ts
+ * reversePage(views, parseReverseParams({ name: 'acme' })) // { page: 0, pages: 1, result_count: 3, results: [...] }
+ * ```
+ */
+export function reversePage(views: readonly SegmentView[], query: ReverseQuery): Envelope<WhoisRecord> {
+  const matches = reverseMatches(views, query)
+  const only = matches[0]
+  if (matches.length === 1 && only !== undefined) {
+    const store = (views[0] as SegmentView).segment.store
+    return envelope(only.length, query.page, (i) => store.get(only[i] as number))
+  }
+  const total = matches.reduce((sum, docs) => sum + docs.length, 0)
+  const start = query.page * PAGE_SIZE
+  const page = reverseRanks(views, matches, start, start + PAGE_SIZE)
+  return envelope(total, query.page, (rank) => {
+    const i = rank - start
+    return (views[page.lists[i] as number] as SegmentView).segment.store.get(page.items[i] as number)
+  })
 }

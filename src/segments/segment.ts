@@ -5,7 +5,7 @@
  * to it (deleted-docs.ts). Segments are shared between engines; views are not changed once made.
  */
 
-import type { DeletedDocs } from '../indexes/deleted-docs.js'
+import { DeletedDocs } from '../indexes/deleted-docs.js'
 import type { DnsIndex } from '../indexes/dns/dns-index.js'
 import type { RecordStore } from '../indexes/record-store.js'
 import type { ReverseIndex } from '../indexes/reverse/reverse-index.js'
@@ -72,4 +72,16 @@ export function segmentSize(view: SegmentView): number {
  */
 export function dnsOf(segment: Segment, kind: DnsKind): DnsIndex {
   return kind === 'mx' ? segment.mx : segment.txt
+}
+
+/**
+ * A view of a segment with nothing deleted, as a build or a merge makes it.
+ *
+ * @example
+ * ```ts
+ * freshView(segment).deleted.whois.count // 0
+ * ```
+ */
+export function freshView(segment: Segment): SegmentView {
+  return { segment, deleted: { whois: DeletedDocs.none, mx: DeletedDocs.none, txt: DeletedDocs.none } }
 }

@@ -101,7 +101,15 @@ function layOut(sections: readonly PendingSection[]): {
   return { entries, table: encodeTable(entries), fileBytes: last.offset + last.length }
 }
 
-async function writeAt(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
+/**
+ * Writes all of `bytes` at `position`, in calls of at most 1 GiB (Node refuses larger ones).
+ *
+ * @example
+ * ```ts
+ * await writeAt(handle, header, 0)
+ * ```
+ */
+export async function writeAt(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
   let done = 0
   while (done < bytes.length) {
     const { bytesWritten } = await handle.write(

@@ -26,7 +26,7 @@ import {
 import { readSnapshot } from '../../../src/snapshot/read-snapshot.js'
 import type { SnapshotContent } from '../../../src/snapshot/snapshot-content.js'
 import { type PendingSection, splitState } from '../../../src/snapshot/split-state.js'
-import { writeSnapshot } from '../../../src/snapshot/write-snapshot.js'
+import { writeAt, writeSnapshot } from '../../../src/snapshot/write-snapshot.js'
 
 /** Bytes of a snapshot by part, and its save's steps timed again on its content. */
 export interface SaveLayout {
@@ -155,21 +155,4 @@ function crcOf(bytes: Uint8Array, previous: number): number {
   let crc = previous
   for (let at = 0; at < bytes.length; at += IO_CHUNK) crc = crc32(bytes.subarray(at, at + IO_CHUNK), crc)
   return crc
-}
-
-async function writeAt(
-  handle: Awaited<ReturnType<typeof open>>,
-  bytes: Uint8Array,
-  position: number,
-): Promise<void> {
-  let done = 0
-  while (done < bytes.length) {
-    const { bytesWritten } = await handle.write(
-      bytes,
-      done,
-      Math.min(IO_CHUNK, bytes.length - done),
-      position + done,
-    )
-    done += bytesWritten
-  }
 }
