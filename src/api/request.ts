@@ -2,11 +2,13 @@
  * `request()` (SPEC 8): answers a path-and-query (or a full URL) as the HTTP API would, with
  * `{status, body}`. Checks run in the order an HTTP server applies them: authentication (401),
  * path (404), method (405), then the parameters (400) and the lookup itself (404 for no record).
- * Nothing escapes: whatever is thrown becomes a response.
+ * Nothing escapes: a target or options that cannot be read are a 400, and whatever is thrown
+ * becomes a response.
  */
 import { showValue } from '../errors.js'
-import { type HeaderInput, headerValue, isAuthorized } from './auth.js'
+import { type HeaderInput, isAuthorized } from './auth.js'
 import { parseQueryString } from './query-string.js'
+import { readRequest } from './request-input.js'
 import { splitTarget } from './request-target.js'
 import { type ApiResponse, failure, fromError } from './responses.js'
 import { type ApiTarget, ROUTES } from './routes.js'
@@ -36,17 +38,19 @@ export async function handleRequest(
   target: ApiTarget,
   tokens: readonly string[],
   pathAndQuery: string,
-  options: RequestOptions = {},
+  options?: RequestOptions,
 ): Promise<ApiResponse> {
   try {
-    if (!isAuthorized(headerValue(options.headers, 'authorization'), tokens)) {
+    const input = readRequest(pathAndQuery, options)
+    if ('status' in input) return input
+    if (!isAuthorized(input.authorization, tokens)) {
       return failure(
         401,
         'unauthorized',
         'domindex: missing or wrong bearer token in the Authorization header',
       )
     }
-    const { path, query } = splitTarget(String(pathAndQuery))
+    const { path, query } = splitTarget(input.target)
     const route = ROUTES.get(path)
     if (route === undefined) {
       return failure(
@@ -55,9 +59,12 @@ export async function handleRequest(
         `domindex: no such path ${showValue(path)}; paths: ${[...ROUTES.keys()].join(', ')}`,
       )
     }
-    const method = (options.method ?? 'GET').toUpperCase()
-    if (method !== 'GET' && method !== 'HEAD') {
-      return failure(405, 'method_not_allowed', `domindex: method ${showValue(method)} not allowed; use GET`)
+    if (input.method !== 'GET' && input.method !== 'HEAD') {
+      return failure(
+        405,
+        'method_not_allowed',
+        `domindex: method ${showValue(input.method)} not allowed; use GET`,
+      )
     }
     return await route(target, parseQueryString(query))
   } catch (error) {

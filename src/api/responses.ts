@@ -5,7 +5,13 @@
 import { QueryError, type QueryErrorCode } from '../errors.js'
 
 /** The codes of an error body: a {@link QueryErrorCode} or one the request layer decides. */
-export type ApiErrorCode = QueryErrorCode | 'not_found' | 'unauthorized' | 'method_not_allowed' | 'internal'
+export type ApiErrorCode =
+  | QueryErrorCode
+  | 'bad_request'
+  | 'not_found'
+  | 'unauthorized'
+  | 'method_not_allowed'
+  | 'internal'
 
 /** The body of every non-200 answer. */
 export interface ErrorBody {
