@@ -6,7 +6,7 @@
 
 import { checkTokens } from './api/auth.js'
 import { type FetchFunction, fetchOver } from './api/fetch.js'
-import { iterateAll } from './api/iterate-all.js'
+import { iterateResults } from './api/iterate-all.js'
 import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
 import { buildParts } from './build/build-parts.js'
@@ -22,7 +22,7 @@ import { applyUpdate } from './segments/apply-update.js'
 import { DnsSearch } from './segments/dns-search.js'
 import { applyMergePolicy } from './segments/merge-policy.js'
 import { mergeViews } from './segments/merge-segments.js'
-import { reversePage } from './segments/reverse-search.js'
+import { reversePage, reverseResults } from './segments/reverse-search.js'
 import { savedSegments, viewsOf } from './segments/saved-segments.js'
 import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
@@ -435,7 +435,8 @@ export class Engine {
    * ```
    */
   reverseAll(params: Params): AsyncIterableIterator<WhoisRecord> {
-    return iterateAll('reverseAll', params, (p) => this.reverse(p))
+    const views = this.#parts.views
+    return iterateResults('reverseAll', params, (p) => reverseResults(views, parseReverseParams(p)))
   }
 
   /**
@@ -448,7 +449,7 @@ export class Engine {
    * ```
    */
   mxAll(params: Params): AsyncIterableIterator<Observation> {
-    return iterateAll('mxAll', params, (p) => this.mx(p))
+    return iterateResults('mxAll', params, (p) => this.#mx.results(parseDnsParams('mx', p)))
   }
 
   /**
@@ -461,7 +462,7 @@ export class Engine {
    * ```
    */
   txtAll(params: Params): AsyncIterableIterator<Observation> {
-    return iterateAll('txtAll', params, (p) => this.txt(p))
+    return iterateResults('txtAll', params, (p) => this.#txt.results(parseDnsParams('txt', p)))
   }
 
   /** Counts, rejects, memory and build time. */

@@ -5,7 +5,7 @@
  * deletions it is exactly the single-index search.
  */
 import { mergeRanks } from '../collect/merge-order.js'
-import { envelope, PAGE_SIZE } from '../collect/page.js'
+import { pageOf, type ResultSet } from '../collect/page.js'
 import { summarize } from '../collect/summary.js'
 import { summarizeParts } from '../collect/summary-across.js'
 import { compareAcross, entryCount } from '../indexes/byte-table.js'
@@ -88,14 +88,34 @@ export class DnsSearch {
         query.summary,
       )
     }
-    const total = matches.reduce((sum, m) => sum + matchCount(m), 0)
-    const start = query.page * PAGE_SIZE
+    return pageOf(this.#resultsOf(matches), query.page)
+  }
+
+  /**
+   * The observations a query matches, matched once and decoded a slice at a time.
+   *
+   * @param query - a query validated by parseDnsParams for this kind, without `summarize`
+   * @example
+   * ```ts
+   * DnsSearch.of(views, 'mx').results(parseDnsParams('mx', { host: 'example.com' })).slice(0, 100)
+   * ```
+   */
+  results(query: DnsQuery): ResultSet<Observation> {
+    return this.#resultsOf(matchParts(this.#parts, this.#mostRecent, query, false))
+  }
+
+  #resultsOf(matches: readonly Matches[]): ResultSet<Observation> {
+    const parts = this.#parts
     const lists = matches.map((m) => ({ length: matchCount(m), at: (r: number) => matchAt(m, r) }))
-    const page = mergeRanks(lists, (la, a, lb, b) => this.#before(la, a, lb, b), start, start + PAGE_SIZE)
-    return envelope(total, query.page, (rank) => {
-      const i = rank - start
-      return (parts[page.lists[i] as number] as DnsPart).index.at(page.items[i] as number)
-    })
+    return {
+      count: lists.reduce((sum, l) => sum + l.length, 0),
+      slice: (start, end) => {
+        const ranks = mergeRanks(lists, (la, a, lb, b) => this.#before(la, a, lb, b), start, end)
+        return Array.from(ranks.items, (ordinal, i) =>
+          (parts[ranks.lists[i] as number] as DnsPart).index.at(ordinal),
+        )
+      },
+    }
   }
 
   // Whether ordinal a of part la comes before ordinal b of part lb: date descending, id ascending.

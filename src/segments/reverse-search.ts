@@ -5,7 +5,7 @@
  * each segment's created column), records without it last, ties by domain ascending.
  */
 import { type MergedEntries, mergeRanks } from '../collect/merge-order.js'
-import { envelope, PAGE_SIZE } from '../collect/page.js'
+import { pageOf, type ResultSet } from '../collect/page.js'
 import { NO_RANK } from '../indexes/reverse/date-column.js'
 import { matchReverse } from '../query/reverse/planner.js'
 import type { ReverseQuery } from '../query/reverse-params.js'
@@ -87,8 +87,39 @@ function createdOf(view: SegmentView, doc: number): number {
 }
 
 /**
- * A page of reverse-search results over the views: one segment's matches sliced directly, several
- * merged by {@link reverseRanks}; the records decoded for the page only.
+ * The results of a reverse search over the views, matched once: one segment's matches sliced
+ * directly, several merged by {@link reverseRanks}; records are decoded for a slice only.
+ *
+ * @param views - the engine's segment views
+ * @param query - a validated reverse query
+ * @example
+ * ```ts
+ * reverseResults(views, parseReverseParams({ name: 'acme' })).slice(0, 100) // the first 100 records
+ * ```
+ */
+export function reverseResults(views: readonly SegmentView[], query: ReverseQuery): ResultSet<WhoisRecord> {
+  const matches = reverseMatches(views, query)
+  const only = matches[0]
+  if (matches.length === 1 && only !== undefined) {
+    const store = (views[0] as SegmentView).segment.store
+    return {
+      count: only.length,
+      slice: (start, end) => Array.from(only.subarray(start, end), (doc) => store.get(doc)),
+    }
+  }
+  return {
+    count: matches.reduce((sum, docs) => sum + docs.length, 0),
+    slice: (start, end) => {
+      const ranks = reverseRanks(views, matches, start, end)
+      return Array.from(ranks.items, (doc, i) =>
+        (views[ranks.lists[i] as number] as SegmentView).segment.store.get(doc),
+      )
+    },
+  }
+}
+
+/**
+ * A page of reverse-search results over the views.
  *
  * @param views - the engine's segment views
  * @param query - a validated reverse query
@@ -98,17 +129,5 @@ function createdOf(view: SegmentView, doc: number): number {
  * ```
  */
 export function reversePage(views: readonly SegmentView[], query: ReverseQuery): Envelope<WhoisRecord> {
-  const matches = reverseMatches(views, query)
-  const only = matches[0]
-  if (matches.length === 1 && only !== undefined) {
-    const store = (views[0] as SegmentView).segment.store
-    return envelope(only.length, query.page, (i) => store.get(only[i] as number))
-  }
-  const total = matches.reduce((sum, docs) => sum + docs.length, 0)
-  const start = query.page * PAGE_SIZE
-  const page = reverseRanks(views, matches, start, start + PAGE_SIZE)
-  return envelope(total, query.page, (rank) => {
-    const i = rank - start
-    return (views[page.lists[i] as number] as SegmentView).segment.store.get(page.items[i] as number)
-  })
+  return pageOf(reverseResults(views, query), query.page)
 }
