@@ -36,9 +36,9 @@ export interface Vocabulary {
 const EDGE_WHOIS = [
   String.raw`{"query":"edge-a.com","domain":{"name":"edge-a.com","created":"2020-05-01T00:00:00Z","nameservers":["NS1.Example-DNS.net.","ns2.example-dns.net"]},"registrant":{"organization":"Ärger & Söhne GmbH","street":["1 Main St","Suite 2"],"postal_code":"SW1A 1AA","phone":"+1.650-253-0000","city":"O'Brien \\ City"}}`,
   String.raw`{"query":"edge-b.com","domain":{"name":"edge-b.com","created":"2020-05-01T00:00:00Z","nameservers":["ns1.notexample-dns.net"]},"admin":{"organization":"\ue000x Private \ud800 Lone","street":"𝒜stral 𝐁 Road","postalcode":"１０１-0001","phone":"650 253 0000"}}`,
-  String.raw`{"query":"edge-c.com","domain":{"name":"edge-c.com","created":"not a date","updated":"2021-01-31 23:59:59"},"tech":{"organization":"中文公司 Acme Acme Holdings","street":["Acme Holdings Tower","acme  holdings"],"__proto__":"polluted","name":"quick brown fox jumps"}}`,
-  String.raw`{"query":"edge-d.com","domain":{"name":"EDGE-D.com.","expires":"2030-12-31T23:59:59Z","nameservers":["ns1.example-dns.net.evil.net"]},"billing":{"organization":"Acme Holdings","street":"fox quick brown","phone":"+44 20 7946 0958","fax":"+1 650 253 0000"}}`,
-  String.raw`{"query":"edge-e.com","domain":{"name":"edge-e.com","created":"2020-05-01T00:00:00Z"},"registrant":{"organization":"Ünïcödé Straße","street":"Straße 5 ﬁ ligature","redacted":true}}`,
+  `{"query":"edge-c.com","domain":{"name":"edge-c.com","created":"not a date","updated":"2021-01-31 23:59:59"},"tech":{"organization":"中文公司 Acme Acme Holdings","street":["Acme Holdings Tower","acme  holdings"],"__proto__":"polluted","name":"quick brown fox jumps"}}`,
+  `{"query":"edge-d.com","domain":{"name":"EDGE-D.com.","expires":"2030-12-31T23:59:59Z","nameservers":["ns1.example-dns.net.evil.net"]},"billing":{"organization":"Acme Holdings","street":"fox quick brown","phone":"+44 20 7946 0958","fax":"+1 650 253 0000"}}`,
+  `{"query":"edge-e.com","domain":{"name":"edge-e.com","created":"2020-05-01T00:00:00Z"},"registrant":{"organization":"Ünïcödé Straße","street":"Straße 5 ﬁ ligature","redacted":true}}`,
   String.raw`{"query":"edge-a.com","domain":{"name":"edge-a.com","created":"2019-04-30T23:00:00-0100","nameservers":["NS1.Example-DNS.net.","ns2.example-dns.net"]},"registrant":{"organization":"Ärger & Söhne GmbH","street":["1 Main St","Suite 2"],"postal_code":"SW1A 1AA","phone":"+1.650-253-0000","city":"O'Brien \\ City"}}`,
 ]
 

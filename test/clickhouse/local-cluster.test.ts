@@ -15,7 +15,6 @@ describeCluster('local two-shard cluster', () => {
 
   beforeAll(async () => {
     cluster = await startLocalCluster(clusterBinaries!)
-    console.log(`local cluster up in ${cluster.startupMs.toFixed(0)} ms`)
     client = new ClickHouseHttp({ url: cluster.urls[0]! })
   })
 
