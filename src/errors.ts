@@ -66,6 +66,25 @@ export class SnapshotError extends Error {
   }
 }
 
+/**
+ * What a field must be, for an error message: `"<name> must be <what>, got <value>"`, or
+ * `"<name> is missing; it must be <what>"` when the field is absent (not "got undefined").
+ *
+ * @param name - the field, as the input writes it (`date`, `items[2].value`)
+ * @param what - what it must be (`a YYYY-MM-DD calendar date`)
+ * @param value - the value found
+ * @example
+ * ```ts
+ * mustBe('date', 'a YYYY-MM-DD calendar date', '2024-13-01') // 'date must be a YYYY-MM-DD calendar date, got "2024-13-01"'
+ * mustBe('date', 'a YYYY-MM-DD calendar date', undefined)    // 'date is missing; it must be a YYYY-MM-DD calendar date'
+ * ```
+ */
+export function mustBe(name: string, what: string, value: unknown): string {
+  return value === undefined
+    ? `${name} is missing; it must be ${what}`
+    : `${name} must be ${what}, got ${showValue(value)}`
+}
+
 /** Quotes a value for an error message, shortened so that huge inputs stay readable. */
 export function showValue(value: unknown): string {
   let text: string

@@ -58,7 +58,7 @@ export function parseCommandArgs(
       tokens: true,
     }).tokens
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error))
+    throw new UsageError(parseProblem(error, options))
   }
   const values: ParsedArgs['values'] = {}
   const lists: ParsedArgs['lists'] = Object.fromEntries(listNames.map((name) => [name, []]))
@@ -78,6 +78,33 @@ export function parseCommandArgs(
     }
   }
   return { values, lists, positionals }
+}
+
+// Node's own message for an unknown option ends in an unbalanced quote and lists nothing.
+function parseProblem(error: unknown, options: OptionSpecs): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const unknown = /^Unknown option '([^']*)'/.exec(message)?.[1]
+  if (unknown === undefined) return message
+  const names = Object.keys(options).map((name) => `--${name}`)
+  const near = names.find((name) => editDistance(name, unknown) <= 2)
+  return [
+    `unknown option ${unknown}${near === undefined ? '' : ` (did you mean ${near}?)`}`,
+    `options: ${names.join(', ')}`,
+    `an argument that starts with "-" goes after "--", as in -- ${JSON.stringify(unknown)}`,
+  ].join('; ')
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1)
+      next.push(Math.min(substitution, (row[j] as number) + 1, (next[j - 1] as number) + 1))
+    }
+    row = next
+  }
+  return row[b.length] as number
 }
 
 /**

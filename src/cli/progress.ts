@@ -62,7 +62,9 @@ export class ProgressReporter {
     this.#lastPhase = progress.phase
     const text = describe(progress, (now - this.#started) / 1000, this.#tty)
     if (this.#tty) {
-      const width = Math.max(20, (this.#sink.columns ?? 80) - 1)
+      // A terminal that reports no width (0 columns: some CI ptys, emulators) gets the usual 80.
+      const columns = this.#sink.columns !== undefined && this.#sink.columns > 0 ? this.#sink.columns : 80
+      const width = Math.max(20, columns - 1)
       this.#sink.write(`\r\x1b[2K${text.slice(0, width)}`)
       this.#drawn = true
     } else {

@@ -14,7 +14,7 @@
  *   takes the source's declared kind, and without one is a reject; a declared kind the items
  *   contradict is a reject.
  */
-import { showValue } from '../errors.js'
+import { mustBe, showValue } from '../errors.js'
 import type { DnsKind } from '../types.js'
 import type { HostCheck } from './host-check.js'
 
@@ -50,33 +50,31 @@ export function checkObservation(
   const record = value as { date?: unknown; id?: unknown; items?: unknown }
   const date = record.date
   if (typeof date !== 'string' || !isCalendarDate(date)) {
-    return fail(`date must be a YYYY-MM-DD calendar date, got ${showValue(date)}`)
+    return fail(mustBe('date', 'a YYYY-MM-DD calendar date', date))
   }
   const id = record.id
-  if (typeof id !== 'string' || id.length === 0)
-    return fail(`id must be a non-empty string, got ${showValue(id)}`)
+  if (typeof id !== 'string' || id.length === 0) return fail(mustBe('id', 'a non-empty string', id))
   const items = record.items
   if (!Array.isArray(items) || items.length === 0) {
-    return fail(`items must be a non-empty array of items, got ${showValue(items)}`)
+    return fail(mustBe('items', 'a non-empty array of items', items))
   }
   let mx = false
   let txt = false
   for (let i = 0; i < items.length; i++) {
     const item: unknown = items[i]
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      return fail(`items[${i}] must be an object, got ${showValue(item)}`)
+      return fail(mustBe(`items[${i}]`, 'an object', item))
     }
     const { context, is_metadata, type, value: text } = item as Record<string, unknown>
-    if (typeof context !== 'string')
-      return fail(`items[${i}].context must be a string, got ${showValue(context)}`)
+    if (typeof context !== 'string') return fail(mustBe(`items[${i}].context`, 'a string', context))
     if (typeof is_metadata !== 'boolean') {
-      return fail(`items[${i}].is_metadata must be true or false, got ${showValue(is_metadata)}`)
+      return fail(mustBe(`items[${i}].is_metadata`, 'true or false', is_metadata))
     }
-    if (typeof type !== 'string') return fail(`items[${i}].type must be a string, got ${showValue(type)}`)
-    if (typeof text !== 'string') return fail(`items[${i}].value must be a string, got ${showValue(text)}`)
+    if (typeof type !== 'string') return fail(mustBe(`items[${i}].type`, 'a string', type))
+    if (typeof text !== 'string') return fail(mustBe(`items[${i}].value`, 'a string', text))
     if (i === 0 && !(is_metadata && context === '' && type === 'host')) {
       return fail(
-        `items[0] must be the metadata host item {context: "", is_metadata: true, type: "host"}, got ${showValue(item)}`,
+        mustBe(`items[0]`, 'the metadata host item {context: "", is_metadata: true, type: "host"}', item),
       )
     }
     if (type === 'host' && !(context === 'dns-mx' && text === '.')) {
