@@ -16,6 +16,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { ApiTarget } from '../src/api/routes.js'
 import { ClickHouseEngine } from '../src/clickhouse/clickhouse-engine.js'
 import { type ClickHouseExportResult, exportToClickHouse } from '../src/clickhouse/export.js'
 import { Engine } from '../src/engine.js'
@@ -173,7 +174,8 @@ async function writeDelta(
 }
 
 // Checks every case against the embedded engine, then returns each one's median latency.
-async function timeCases(ch: ClickHouseEngine, engine: Engine): Promise<number[]> {
+// Typed as ApiTarget: a union of the engines' overloaded methods (`engine[family]`) is not callable.
+async function timeCases(ch: ApiTarget, engine: ApiTarget): Promise<number[]> {
   const medians: number[] = []
   for (const [name, family, params] of CASES) {
     if (JSON.stringify(await ch[family](params)) !== JSON.stringify(engine[family](params))) {

@@ -10,6 +10,7 @@ import { iterateResults } from './api/iterate-all.js'
 import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
 import { buildParts } from './build/build-parts.js'
+import { fieldNames } from './indexes/dns/state.js'
 import { addLoadStats, type LoadStats } from './ingest/load.js'
 import { removalKeys } from './ingest/removal-keys.js'
 import { parseDnsParams } from './query/dns-params.js'
@@ -24,18 +25,26 @@ import { applyMergePolicy } from './segments/merge-policy.js'
 import { mergeViews } from './segments/merge-segments.js'
 import { reversePage, reverseResults } from './segments/reverse-search.js'
 import { savedSegments, viewsOf } from './segments/saved-segments.js'
-import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
+import { dnsOf, freshView, liveCounts, type SegmentView } from './segments/segment.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
 import type { SnapshotContent } from './snapshot/snapshot-content.js'
+import { Checklist } from './snapshot/verify/checklist.js'
 import { writeSnapshot } from './snapshot/write-snapshot.js'
 import type {
+  AllParams,
+  DnsKind,
+  DnsParams,
   Envelope,
+  ItemField,
   Observation,
-  Params,
+  PrioritizeParams,
   PrioritizeResponse,
   Progress,
+  ReverseParams,
   Sources,
   SummaryResponse,
+  TxtParams,
+  WhoisParams,
   WhoisRecord,
 } from './types.js'
 
@@ -71,8 +80,23 @@ export interface UpdateOptions extends Omit<BuildOptions, 'now'> {
   remove?: { whois?: readonly string[]; dns?: readonly string[] }
 }
 
-/** Options of {@link Engine.open}: those of a build that do not concern loading. */
-export type OpenOptions = Pick<BuildOptions, 'tokens' | 'now'>
+/** Options of {@link Engine.open}: those of a build that do not concern loading, and `verify`. */
+export interface OpenOptions extends Pick<BuildOptions, 'tokens' | 'now' | 'onProgress'> {
+  /**
+   * Check every structure of the snapshot before answering from it, as `domindex check` does:
+   * padding, offsets, sorted postings, ids in range, dictionaries, counts. A file that passes its
+   * checksums but breaks an invariant (written wrong, or forged with recomputed checksums) is
+   * then refused with `corrupt_snapshot` instead of giving wrong answers. Default false: the
+   * checksums alone are verified (the check takes about four times an open's time; README).
+   */
+  verify?: boolean
+}
+
+/** Options of {@link Engine.save}. */
+export interface SaveOptions {
+  /** Told the bytes written (phase `write`) as the file is written, then `done`. */
+  onProgress?: (progress: Progress) => void
+}
 
 /** What `engine.stats()` reports. */
 export interface EngineStats extends LoadStats {
@@ -179,9 +203,10 @@ export class Engine {
    * Opens a snapshot written by {@link Engine.save}, far faster than building from the inputs.
    *
    * @param path - the snapshot file
-   * @param options - tokens and clock, as for a build (they are not saved)
-   * @throws SnapshotError `unreadable_file`, `corrupt_snapshot` (truncated, damaged) or
-   *   `incompatible_snapshot` (another file type or format version), naming the file
+   * @param options - tokens and clock, as for a build (they are not saved), and `verify`
+   * @throws SnapshotError `unreadable_file`, `corrupt_snapshot` (truncated, damaged; with `verify`,
+   *   a broken invariant, naming its section) or `incompatible_snapshot` (another file type or
+   *   format version), naming the file
    * @example
    * ```ts
    * const engine = await Engine.open('corpus.dmx')
@@ -190,6 +215,7 @@ export class Engine {
    */
   static async open(path: string, options: OpenOptions = {}): Promise<Engine> {
     const tokens = checkTokens(options.tokens) ?? []
+    const checks = options.verify === true ? new Checklist() : undefined
     return readSnapshot(
       path,
       (content) =>
@@ -202,6 +228,8 @@ export class Engine {
           now: options.now ?? systemClock,
           queue: PrioritizationQueue.from(content.queue),
         }),
+      checks,
+      options.onProgress,
     )
   }
 
@@ -286,13 +314,14 @@ export class Engine {
    * file, and a previous file at `path` is replaced only by a complete one.
    *
    * @param path - the snapshot file to write
+   * @param options - `onProgress`, told the bytes written
    * @throws SnapshotError `unreadable_file` naming the file when it cannot be written
    * @example
    * ```ts
    * await engine.save('corpus.dmx')
    * ```
    */
-  save(path: string): Promise<void> {
+  save(path: string, options: SaveOptions = {}): Promise<void> {
     const p = this.#parts
     const content: SnapshotContent = {
       segments: savedSegments(p.views),
@@ -301,7 +330,7 @@ export class Engine {
       queue: p.queue.list(),
       buildMs: p.buildMs,
     }
-    return writeSnapshot(path, content)
+    return writeSnapshot(path, content, options.onProgress)
   }
 
   /**
@@ -312,7 +341,7 @@ export class Engine {
    * engine.whois({ domain: 'WWW.example.com.', apex_domain: true }) // { query: 'example.com', domain: {...}, ... } or null
    * ```
    */
-  whois(params: Params): WhoisRecord | null {
+  whois(params: WhoisParams): WhoisRecord | null {
     const domain = parseWhoisParams(params)
     if (domain === null) return null
     for (const { segment, deleted } of this.#parts.views) {
@@ -330,7 +359,7 @@ export class Engine {
    * engine.reverse({ phrase: 'acme holdings', slop: 1 }) // { page: 0, pages: 1, result_count: 3, results: [...] }
    * ```
    */
-  reverse(params: Params): Envelope<WhoisRecord> {
+  reverse(params: ReverseParams): Envelope<WhoisRecord> {
     return reversePage(this.#parts.views, parseReverseParams(params))
   }
 
@@ -340,9 +369,13 @@ export class Engine {
    * @example
    * ```ts
    * engine.mx({ nameserver: 'example-dns.net', most_recent: true }) // an envelope of observations
+   * engine.mx({ summarize: 'host', summary_context: 'dns-mx' })     // { summary: {...} }
    * ```
    */
-  mx(params: Params): Envelope<Observation> | SummaryResponse {
+  mx(params: DnsParams & { readonly summarize?: undefined }): Envelope<Observation>
+  mx(params: DnsParams & { readonly summarize: string }): SummaryResponse
+  mx(params: DnsParams): Envelope<Observation> | SummaryResponse
+  mx(params: DnsParams): Envelope<Observation> | SummaryResponse {
     return this.#mx.search(parseDnsParams('mx', params))
   }
 
@@ -354,7 +387,10 @@ export class Engine {
    * engine.txt({ txt: 'google-site-verification', summarize: 'txt', summary_context: 'dns-txt' }) // { summary: {...} }
    * ```
    */
-  txt(params: Params): Envelope<Observation> | SummaryResponse {
+  txt(params: TxtParams & { readonly summarize?: undefined }): Envelope<Observation>
+  txt(params: TxtParams & { readonly summarize: string }): SummaryResponse
+  txt(params: TxtParams): Envelope<Observation> | SummaryResponse
+  txt(params: TxtParams): Envelope<Observation> | SummaryResponse {
     return this.#txt.search(parseDnsParams('txt', params))
   }
 
@@ -368,7 +404,7 @@ export class Engine {
    * // { domain: 'example.org', queued: true, queued_at: '2024-05-01T10:00:00Z', already_queued: false }
    * ```
    */
-  prioritize(params: Params): PrioritizeResponse {
+  prioritize(params: PrioritizeParams): PrioritizeResponse {
     return this.#parts.queue.add(parsePrioritizeParams(params), this.#parts.now())
   }
 
@@ -434,7 +470,7 @@ export class Engine {
    * for await (const record of engine.reverseAll({ name: 'acme' })) console.log(record.query)
    * ```
    */
-  reverseAll(params: Params): AsyncIterableIterator<WhoisRecord> {
+  reverseAll(params: AllParams<ReverseParams>): AsyncIterableIterator<WhoisRecord> {
     const views = this.#parts.views
     return iterateResults('reverseAll', params, (p) => reverseResults(views, parseReverseParams(p)))
   }
@@ -448,7 +484,7 @@ export class Engine {
    * for await (const observation of engine.mxAll({ nameserver: 'example-dns.net' })) console.log(observation.id)
    * ```
    */
-  mxAll(params: Params): AsyncIterableIterator<Observation> {
+  mxAll(params: AllParams<DnsParams>): AsyncIterableIterator<Observation> {
     return iterateResults('mxAll', params, (p) => this.#mx.results(parseDnsParams('mx', p)))
   }
 
@@ -461,8 +497,30 @@ export class Engine {
    * for await (const observation of engine.txtAll({ txt: 'v=spf1' })) console.log(observation.id)
    * ```
    */
-  txtAll(params: Params): AsyncIterableIterator<Observation> {
+  txtAll(params: AllParams<TxtParams>): AsyncIterableIterator<Observation> {
     return iterateResults('txtAll', params, (p) => this.#txt.results(parseDnsParams('txt', p)))
+  }
+
+  /**
+   * The distinct contexts and types of the items of one kind's observations, sorted: what a
+   * `filter` or `expression` term can name (a term naming neither matches nothing).
+   *
+   * @param kind - `mx` or `txt`
+   * @example
+   * ```ts
+   * engine.itemFields('mx') // [{ context: '', type: 'host' }, { context: 'dns-mx', type: 'host' }, { context: 'dns-mx', type: 'mx-preference' }, ...]
+   * ```
+   */
+  itemFields(kind: DnsKind): ItemField[] {
+    const seen = new Map<string, ItemField>()
+    for (const { segment } of this.#parts.views) {
+      const names = fieldNames(dnsOf(segment, kind).state)
+      names.types.forEach((type, f) => {
+        const context = names.contexts[f] as string
+        seen.set(JSON.stringify([context, type]), { context, type })
+      })
+    }
+    return [...seen.keys()].sort().map((key) => seen.get(key) as ItemField)
   }
 
   /** Counts, rejects, memory and build time. */

@@ -12,7 +12,7 @@ export { ClickHouseEngine } from './clickhouse/clickhouse-engine.js'
 export type { ClickHouseExportOptions, ClickHouseExportResult } from './clickhouse/export.js'
 export { exportToClickHouse } from './clickhouse/export.js'
 export { ClickHouseError } from './clickhouse/http-client.js'
-export type { BuildOptions, EngineStats, OpenOptions } from './engine.js'
+export type { BuildOptions, EngineStats, OpenOptions, SaveOptions } from './engine.js'
 export { Engine } from './engine.js'
 export type { QueryErrorCode, SnapshotErrorCode } from './errors.js'
 export { QueryError, SnapshotError } from './errors.js'
@@ -21,19 +21,26 @@ export type { NormalizeDateOptions } from './normalize/date.js'
 export { normalizeDate } from './normalize/date.js'
 export type { PrioritizedDomain } from './queue/prioritization-queue.js'
 export type {
+  AllParams,
   Contact,
   DnsKind,
+  DnsParams,
   DomainSection,
   Envelope,
   Item,
+  ItemField,
   Observation,
   Params,
   ParamValue,
+  PrioritizeParams,
   PrioritizeResponse,
   Progress,
   Reject,
+  ReverseParams,
   Source,
   Sources,
   SummaryResponse,
+  TxtParams,
+  WhoisParams,
   WhoisRecord,
 } from './types.js'

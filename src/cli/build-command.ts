@@ -8,7 +8,7 @@ import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
 import { loadSummary } from './load-summary.js'
 import { withProgress } from './progress.js'
-import { checkWritable, looksLikeSnapshot } from './snapshot-files.js'
+import { checkWritable, looksLikeSnapshot, saveSnapshot } from './snapshot-files.js'
 import { writeRejects } from './write-rejects.js'
 
 const HELP = `Usage: domindex build --whois FILE... --dns FILE... --out SNAPSHOT [--strict] [--rejects FILE]
@@ -53,7 +53,7 @@ export const buildCommand: Command = {
     process.stderr.write(`domindex: ${loadSummary(stats)}\n`)
     if (typeof rejectsFile === 'string')
       await writeRejects(rejectsFile, stats.rejects.kept, stats.rejects.count)
-    await engine.save(out)
+    await saveSnapshot(engine, out)
     process.stderr.write(`domindex: saved ${out}\n`)
     return 0
   },

@@ -3,11 +3,10 @@
  * updates replaced or removed (SPEC 12), and saves it; the answers stay the same.
  */
 import { stat } from 'node:fs/promises'
-import { Engine } from '../engine.js'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { formatBytes, formatCount } from './format.js'
-import { checkWritable } from './snapshot-files.js'
+import { checkWritable, openSnapshot, saveSnapshot } from './snapshot-files.js'
 
 const HELP = `Usage: domindex compact SNAPSHOT [--out SNAPSHOT2]
 
@@ -37,7 +36,7 @@ export const compactCommand: Command = {
     const { out } = values
     const target = typeof out === 'string' ? out : snapshot
     await checkWritable(target)
-    const engine = await Engine.open(snapshot)
+    const engine = await openSnapshot(snapshot)
     const bytesBefore = (await stat(snapshot)).size
     const segmentsBefore = engine.stats().segments
     const compacted = await engine.compact()
@@ -46,7 +45,7 @@ export const compactCommand: Command = {
       `domindex: compacted ${snapshot}: ${formatCount(segmentsBefore)} segment${segmentsBefore === 1 ? '' : 's'} → ${formatCount(segments)}; ` +
         `${formatCount(counts.whois)} WHOIS records, ${formatCount(counts.mx)} MX and ${formatCount(counts.txt)} TXT observations\n`,
     )
-    await compacted.save(target)
+    await saveSnapshot(compacted, target)
     const bytesAfter = (await stat(target)).size
     process.stderr.write(
       `domindex: saved ${target}${target === snapshot ? ' in place' : ''} ` +

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { QueryError, SnapshotError } from '../errors.js'
 import { CommandFailure, UsageError } from './args.js'
 import { buildCommand } from './build-command.js'
+import { checkCommand } from './check-command.js'
 import type { Command } from './command.js'
 import { compactCommand } from './compact-command.js'
 import { exportClickHouseCommand } from './export-clickhouse.js'
@@ -20,6 +21,7 @@ const COMMANDS: readonly Command[] = [
   buildCommand,
   updateCommand,
   compactCommand,
+  checkCommand,
   queryCommand,
   statsCommand,
   generateCommand,

@@ -1,7 +1,8 @@
 /**
- * Loading progress on stderr. On a terminal: one bar redrawn in place at most 10 times a second
- * (bytes, records/s, rejects, ETA) and at each phase change. Elsewhere (a log file, CI): a plain
- * line every 5 seconds, because carriage returns and escape codes make logs unreadable.
+ * Progress on stderr, of loading inputs, opening a snapshot or saving one. On a terminal: one bar
+ * redrawn in place at most 10 times a second (bytes, records/s, rejects, ETA) and at each phase
+ * change. Elsewhere (a log file, CI): a plain line every 5 seconds, because carriage returns and
+ * escape codes make logs unreadable.
  */
 import type { Progress } from '../types.js'
 import { formatBytes, formatCount, formatDuration } from './format.js'
@@ -26,10 +27,12 @@ export class ProgressReporter {
   #lastDraw = Number.NEGATIVE_INFINITY
   #lastPhase: Progress['phase'] | undefined
   #drawn = false
+  readonly #what: ProgressOf
 
   /**
    * @param sink - the stream to write to; its `isTTY` chooses bar or lines
    * @param now - a millisecond clock, injectable for tests
+   * @param what - what is under way: loading inputs, opening a snapshot or saving one
    * @example
    * ```ts
    * const progress = new ProgressReporter(process.stderr)
@@ -37,9 +40,10 @@ export class ProgressReporter {
    * progress.finish()
    * ```
    */
-  constructor(sink: ProgressSink, now: () => number = () => performance.now()) {
+  constructor(sink: ProgressSink, now: () => number = () => performance.now(), what: ProgressOf = 'load') {
     this.#sink = sink
     this.#now = now
+    this.#what = what
     this.#tty = sink.isTTY === true
   }
 
@@ -60,7 +64,7 @@ export class ProgressReporter {
     if (!phaseChanged && now - this.#lastDraw < interval) return
     this.#lastDraw = now
     this.#lastPhase = progress.phase
-    const text = describe(progress, (now - this.#started) / 1000, this.#tty)
+    const text = describe(progress, (now - this.#started) / 1000, this.#tty, this.#what)
     if (this.#tty) {
       // A terminal that reports no width (0 columns: some CI ptys, emulators) gets the usual 80.
       const columns = this.#sink.columns !== undefined && this.#sink.columns > 0 ? this.#sink.columns : 80
@@ -79,36 +83,51 @@ export class ProgressReporter {
   }
 }
 
-function describe(p: Progress, seconds: number, tty: boolean): string {
+/** What a {@link ProgressReporter} reports on: its words for the phases. */
+export type ProgressOf = 'load' | 'open' | 'save'
+
+const BYTES_VERB: Readonly<Record<ProgressOf, string>> = { load: 'reading', open: 'opening', save: 'saving' }
+
+function describe(p: Progress, seconds: number, tty: boolean, what: ProgressOf): string {
   const rate = seconds > 0 ? p.records / seconds : 0
   const rejects = `${formatCount(p.rejects)} reject${p.rejects === 1 ? '' : 's'}`
+  const moving = p.phase === 'read' || p.phase === 'write'
   // The engine indexes right after reading is done, so `done` is when indexing starts.
-  if (p.phase !== 'read') return `indexing ${formatCount(p.records)} records (${rejects})`
+  if (!moving && what === 'load') return `indexing ${formatCount(p.records)} records (${rejects})`
+  if (!moving) return `${what === 'open' ? 'decoding' : 'finishing'} ${formatBytes(p.totalBytes)}`
   const fraction = p.totalBytes > 0 ? Math.min(1, p.bytes / p.totalBytes) : 0
   const bytesPerSecond = seconds > 0 ? p.bytes / seconds : 0
   const eta =
     p.totalBytes > 0 && bytesPerSecond > 0 ? formatDuration((p.totalBytes - p.bytes) / bytesPerSecond) : '?'
   const percent = `${Math.floor(fraction * 100)}%`.padStart(4)
   const sizes = `${formatBytes(p.bytes)} / ${formatBytes(p.totalBytes)}`
-  const counts = `${formatCount(p.records)} records, ${formatCount(rate)} rec/s, ${rejects}, ETA ${eta}`
-  if (!tty) return `reading ${percent.trim()} (${sizes}), ${counts}`
+  const verb = BYTES_VERB[what]
+  const counts =
+    what === 'load'
+      ? `${formatCount(p.records)} records, ${formatCount(rate)} rec/s, ${rejects}, ETA ${eta}`
+      : `ETA ${eta}`
+  if (!tty) return `${verb} ${percent.trim()} (${sizes}), ${counts}`
   const filled = Math.round(fraction * BAR_WIDTH)
-  return `reading [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent}  ${sizes}  ${counts}`
+  return `${verb} [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent}  ${sizes}  ${counts}`
 }
 
 /**
- * Runs a load with a {@link ProgressReporter} on stderr, clearing the bar however the load ends.
+ * Runs a load, open or save with a {@link ProgressReporter} on stderr, clearing the bar however it
+ * ends.
  *
- * @param load - the load, given the `onProgress` callback to pass on
+ * @param load - the work, given the `onProgress` callback to pass on
+ * @param what - what it is, for the words of the report
  * @example
  * ```ts
  * const engine = await withProgress((onProgress) => Engine.build(sources, { onProgress }))
+ * await withProgress((onProgress) => engine.save('corpus.dmx', { onProgress }), 'save')
  * ```
  */
 export async function withProgress<T>(
   load: (onProgress: (progress: Progress) => void) => Promise<T>,
+  what: ProgressOf = 'load',
 ): Promise<T> {
-  const reporter = new ProgressReporter(process.stderr)
+  const reporter = new ProgressReporter(process.stderr, undefined, what)
   try {
     return await load((progress) => reporter.update(progress))
   } finally {

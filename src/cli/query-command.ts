@@ -13,6 +13,7 @@ import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, loadInputs } from './inputs.js'
 import { printJson, writeJsonLines } from './output.js'
 import { withProgress } from './progress.js'
+import { unknownFieldWarnings } from './unknown-fields.js'
 
 const HELP = `Usage: domindex query INPUT... REQUEST [--all]
        domindex query --whois FILE... --dns FILE... REQUEST [--all]
@@ -28,6 +29,9 @@ ${INPUT_HELP}
   --all             print every result of every page as JSON Lines (reverse, mx and txt paths;
                     page and summarize are refused)
   -h, --help        show this help
+
+A filter or expression term naming an item type (or context) that no item of the input has,
+such as 'hots:google.com', matches nothing: a warning on stderr names it and the types there are.
 
 Exit status: 0 for a 200 answer; 1 for an error answer (its error body is printed on stdout)
 or a failed load; 2 for a usage mistake.`
@@ -60,6 +64,9 @@ export const queryCommand: Command = {
       throw new UsageError("no request: end with one, like '/v1/domain/reverse?phrase=acme'")
     }
     const engine = await withProgress((onProgress) => loadInputs(positionals, lists, { onProgress }))
+    for (const warning of unknownFieldWarnings(engine, request)) {
+      process.stderr.write(`domindex query: warning: ${warning}\n`)
+    }
     const { all } = values
     if (all !== true) {
       const { status, body } = await engine.request(request)

@@ -8,10 +8,12 @@ import { dirname, resolve } from 'node:path'
 import { type BuildOptions, Engine } from '../engine.js'
 import { hasMagic, MAGIC } from '../snapshot/format.js'
 import { CommandFailure } from './args.js'
+import { withProgress } from './progress.js'
 
 /**
- * Opens a snapshot file with the options of a build that apply to an open (tokens, clock);
- * loading options (strictness, progress) have nothing to do for a snapshot.
+ * Opens a snapshot file with the options of a build that apply to an open (tokens, clock), with
+ * its own progress on stderr (bytes read, then decoding); strictness has nothing to do for a
+ * snapshot.
  *
  * @param path - the snapshot file
  * @param options - the command's build options
@@ -21,11 +23,30 @@ import { CommandFailure } from './args.js'
  * const engine = await openSnapshot('corpus.dmx', {})
  * ```
  */
-export function openSnapshot(path: string, options: BuildOptions): Promise<Engine> {
-  return Engine.open(path, {
-    ...(options.tokens === undefined ? {} : { tokens: options.tokens }),
-    ...(options.now === undefined ? {} : { now: options.now }),
-  })
+export function openSnapshot(path: string, options: BuildOptions = {}): Promise<Engine> {
+  return withProgress(
+    (onProgress) =>
+      Engine.open(path, {
+        ...(options.tokens === undefined ? {} : { tokens: options.tokens }),
+        ...(options.now === undefined ? {} : { now: options.now }),
+        onProgress,
+      }),
+    'open',
+  )
+}
+
+/**
+ * Saves an engine with progress on stderr (bytes written).
+ *
+ * @param engine - the engine
+ * @param path - the snapshot file to write
+ * @example
+ * ```ts
+ * await saveSnapshot(engine, 'corpus.dmx')
+ * ```
+ */
+export function saveSnapshot(engine: Engine, path: string): Promise<void> {
+  return withProgress((onProgress) => engine.save(path, { onProgress }), 'save')
 }
 
 /**

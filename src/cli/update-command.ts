@@ -3,7 +3,6 @@
  * the new data, with the progress, summary, rejects file and exit statuses of `build`; saves in
  * place unless `--out` names another file.
  */
-import { Engine } from '../engine.js'
 import { normalizeHost } from '../normalize/host.js'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
@@ -11,7 +10,7 @@ import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.
 import { readKeyFiles } from './key-files.js'
 import { updateLine } from './load-summary.js'
 import { withProgress } from './progress.js'
-import { checkWritable } from './snapshot-files.js'
+import { checkWritable, openSnapshot, saveSnapshot } from './snapshot-files.js'
 import { writeRejects } from './write-rejects.js'
 
 const HELP = `Usage: domindex update SNAPSHOT [--whois FILE...] [--dns FILE...] [--remove-whois FILE...]
@@ -76,7 +75,7 @@ export const updateCommand: Command = {
       dns: await readKeyFiles('remove-dns', dnsKeyFiles),
     }
     await checkWritable(typeof out === 'string' ? out : snapshot)
-    const engine = await Engine.open(snapshot)
+    const engine = await openSnapshot(snapshot)
     const before = engine.stats()
     const started = performance.now()
     const updated = await withProgress((onProgress) =>
@@ -90,7 +89,7 @@ export const updateCommand: Command = {
       await writeRejects(rejectsFile, kept, stats.rejects.count - before.rejects.count)
     }
     const target = typeof out === 'string' ? out : snapshot
-    await updated.save(target)
+    await saveSnapshot(updated, target)
     process.stderr.write(`domindex: saved ${target}${target === snapshot ? ' in place' : ''}\n`)
     return 0
   },

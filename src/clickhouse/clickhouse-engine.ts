@@ -19,11 +19,16 @@ import { parseReverseParams } from '../query/reverse-params.js'
 import { parseWhoisParams } from '../query/whois-params.js'
 import { PrioritizationQueue, type PrioritizedDomain } from '../queue/prioritization-queue.js'
 import type {
+  AllParams,
+  DnsParams,
   Envelope,
   Observation,
-  Params,
+  PrioritizeParams,
   PrioritizeResponse,
+  ReverseParams,
   SummaryResponse,
+  TxtParams,
+  WhoisParams,
   WhoisRecord,
 } from '../types.js'
 import { searchDns } from './dns-search.js'
@@ -116,7 +121,7 @@ export class ClickHouseEngine implements ApiTarget {
    * await ch.whois({ domain: 'WWW.example.com.', apex_domain: true }) // the record of example.com, or null
    * ```
    */
-  async whois(params: Params): Promise<WhoisRecord | null> {
+  async whois(params: WhoisParams): Promise<WhoisRecord | null> {
     const domain = parseWhoisParams(params)
     return domain === null ? null : lookupWhois(this.#client, this.#db, domain)
   }
@@ -129,7 +134,7 @@ export class ClickHouseEngine implements ApiTarget {
    * await ch.reverse({ phrase: 'acme holdings', slop: 1 }) // { page: 0, pages: 1, result_count: 3, results: [...] }
    * ```
    */
-  async reverse(params: Params): Promise<Envelope<WhoisRecord>> {
+  async reverse(params: ReverseParams): Promise<Envelope<WhoisRecord>> {
     return searchReverse(this.#client, this.#db, parseReverseParams(params))
   }
 
@@ -141,7 +146,10 @@ export class ClickHouseEngine implements ApiTarget {
    * await ch.mx({ nameserver: 'example-dns.net', most_recent: true }) // an envelope of observations
    * ```
    */
-  async mx(params: Params): Promise<Envelope<Observation> | SummaryResponse> {
+  mx(params: DnsParams & { readonly summarize?: undefined }): Promise<Envelope<Observation>>
+  mx(params: DnsParams & { readonly summarize: string }): Promise<SummaryResponse>
+  mx(params: DnsParams): Promise<Envelope<Observation> | SummaryResponse>
+  async mx(params: DnsParams): Promise<Envelope<Observation> | SummaryResponse> {
     return searchDns(this.#client, this.#db, parseDnsParams('mx', params))
   }
 
@@ -153,7 +161,10 @@ export class ClickHouseEngine implements ApiTarget {
    * await ch.txt({ txt: 'google-site-verification', summarize: 'txt', summary_context: 'dns-txt' }) // { summary: {...} }
    * ```
    */
-  async txt(params: Params): Promise<Envelope<Observation> | SummaryResponse> {
+  txt(params: TxtParams & { readonly summarize?: undefined }): Promise<Envelope<Observation>>
+  txt(params: TxtParams & { readonly summarize: string }): Promise<SummaryResponse>
+  txt(params: TxtParams): Promise<Envelope<Observation> | SummaryResponse>
+  async txt(params: TxtParams): Promise<Envelope<Observation> | SummaryResponse> {
     return searchDns(this.#client, this.#db, parseDnsParams('txt', params))
   }
 
@@ -165,7 +176,7 @@ export class ClickHouseEngine implements ApiTarget {
    * ch.prioritize({ domain: 'Example.ORG.' }) // { domain: 'example.org', queued: true, queued_at: '…', already_queued: false }
    * ```
    */
-  prioritize(params: Params): PrioritizeResponse {
+  prioritize(params: PrioritizeParams): PrioritizeResponse {
     return this.#queue.add(parsePrioritizeParams(params), this.#now())
   }
 
@@ -215,7 +226,7 @@ export class ClickHouseEngine implements ApiTarget {
    * for await (const record of ch.reverseAll({ name: 'acme' })) console.log(record.query)
    * ```
    */
-  reverseAll(params: Params): AsyncIterableIterator<WhoisRecord> {
+  reverseAll(params: AllParams<ReverseParams>): AsyncIterableIterator<WhoisRecord> {
     return iterateAll('reverseAll', params, (p) => this.reverse(p))
   }
 
@@ -227,7 +238,7 @@ export class ClickHouseEngine implements ApiTarget {
    * for await (const observation of ch.mxAll({ nameserver: 'example-dns.net' })) console.log(observation.id)
    * ```
    */
-  mxAll(params: Params): AsyncIterableIterator<Observation> {
+  mxAll(params: AllParams<DnsParams>): AsyncIterableIterator<Observation> {
     return iterateAll('mxAll', params, (p) => this.mx(p))
   }
 
@@ -239,7 +250,7 @@ export class ClickHouseEngine implements ApiTarget {
    * for await (const observation of ch.txtAll({ txt: 'v=spf1' })) console.log(observation.id)
    * ```
    */
-  txtAll(params: Params): AsyncIterableIterator<Observation> {
+  txtAll(params: AllParams<TxtParams>): AsyncIterableIterator<Observation> {
     return iterateAll('txtAll', params, (p) => this.txt(p))
   }
 

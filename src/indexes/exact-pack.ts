@@ -23,7 +23,9 @@ interface MaybeWellFormed {
 
 /**
  * True when msgpackr gives `value` back exactly: JSON data (null, booleans, numbers other than -0,
- * well-formed strings, arrays, plain objects) with no own `__proto__` key.
+ * well-formed strings, arrays, plain objects) with no own `__proto__` key. Recursive, like msgpackr
+ * and the V8 serializer: the loader rejects records nested deeper than ingest/nesting-depth.ts's
+ * bound, so no input reaches it deep enough to overflow the stack.
  *
  * @param value - any value
  * @example

@@ -55,6 +55,11 @@ export class LineSplitter {
     return this.#line
   }
 
+  /** The line being read: the one after the lines ended so far. */
+  get line(): number {
+    return this.#line + 1
+  }
+
   /** Feeds the next chunk of bytes. */
   push(chunk: Buffer): void {
     let newline = chunk.indexOf(NEWLINE)

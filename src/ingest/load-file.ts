@@ -12,9 +12,13 @@
  *   by the ValueSplitter; anything else: JSON Lines, so that each bad line is reported.
  * Within either layout a value that is an array yields its elements, and an object with a `results`
  * array (an API envelope) yields its results: a JSON Lines file of envelopes loads too.
+ *
+ * A gzip file cut short or corrupted loads up to the damage; the rest is one reject at the line
+ * reached.
  */
 import { SnapshotError } from '../errors.js'
 import { LineSplitter } from './line-splitter.js'
+import { MAX_NESTING, nestsWithin } from './nesting-depth.js'
 import { readBytes } from './read-bytes.js'
 import { ValueSplitter } from './value-splitter.js'
 
@@ -44,6 +48,7 @@ export interface FileContext {
 }
 
 const SNIFF_LIMIT = 16 * 1024 * 1024
+const TOO_DEEP = `record is nested more than ${MAX_NESTING} levels deep (objects and arrays)`
 const hasOwn = Object.prototype.hasOwnProperty
 
 /**
@@ -103,16 +108,24 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
     splitter = makeSplitter(format, dispatch, context)
     splitter.push(withoutBom(head))
   }
-  splitter?.end()
+  const damage = source.damage()
+  // A damaged gzip file: what was read of the line it cuts is no record, and is not ended.
+  if (damage === undefined) splitter?.end()
+  else
+    context.reject(
+      splitter?.line ?? 1,
+      `gzip data cut short or damaged (${damage}): the rest of the file is not read`,
+    )
   return { file, format, gzip: source.gzip, bytes: source.diskBytes() }
 }
 
 /**
  * Parses one JSON text and hands its records to `sink`: the value itself, an array's elements, or
- * an envelope's results; text that is not JSON is a reject at its line.
+ * an envelope's results; text that is not JSON, and a record nested more than
+ * {@link MAX_NESTING} levels deep (nesting-depth.ts), is a reject at its line.
  *
  * @param sink - receives each record
- * @param context - its `reject` receives malformed texts
+ * @param context - its `reject` receives malformed texts and too deep records
  * @example
  * ```ts
  * const dispatch = jsonDispatcher(sink, context)
@@ -123,6 +136,11 @@ export function jsonDispatcher(
   sink: RecordSink,
   context: Pick<FileContext, 'reject'>,
 ): (text: string, line: number) => void {
+  // Every later walk over a record is recursive: a record nested too deep is a reject here.
+  const bounded: RecordSink = (value, line, where) => {
+    if (nestsWithin(value, MAX_NESTING)) sink(value, line, where)
+    else context.reject(line, `${where === '' ? '' : `${where}: `}${TOO_DEEP}`)
+  }
   return (text, line) => {
     let value: unknown
     try {
@@ -131,26 +149,27 @@ export function jsonDispatcher(
       context.reject(line, `not valid JSON: ${(error as Error).message}`)
       return
     }
-    unwrap(value, line, sink, context)
+    unwrap(value, line, bounded, context)
   }
 }
 
 /**
- * The next chunk of a file being read. Only failures of the stream itself (I/O, a corrupt gzip)
- * are `unreadable_file`; a strict-mode reject or an exception of a callback, thrown between two
- * reads, propagates unchanged.
+ * The next chunk of a file being read. Only failures of the stream itself (I/O; a damaged gzip
+ * file ends its chunks early instead, read-bytes.ts) are `unreadable_file`; a strict-mode reject
+ * or an exception of a callback, thrown between two reads, propagates unchanged.
  *
- * @param chunks - the file's chunks
+ * @param chunks - the file's chunks (generic rather than `Buffer`: the public declarations reach
+ *   this file, and they must compile without `@types/node`)
  * @param file - the path, for the error
  * @example
  * ```ts
  * for (let step = await nextChunk(chunks, file); step.done !== true; step = await nextChunk(chunks, file)) use(step.value)
  * ```
  */
-export async function nextChunk(
-  chunks: AsyncIterator<Buffer>,
+export async function nextChunk<Chunk>(
+  chunks: AsyncIterator<Chunk>,
   file: string,
-): Promise<IteratorResult<Buffer>> {
+): Promise<IteratorResult<Chunk>> {
   try {
     return await chunks.next()
   } catch (error) {

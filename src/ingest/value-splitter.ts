@@ -146,6 +146,11 @@ export class ValueSplitter {
     }
   }
 
+  /** The line reached: 1 + the newlines pushed so far. */
+  get line(): number {
+    return this.#line
+  }
+
   /** Reports a value left unterminated at the end of the input. */
   end(): void {
     if (this.#state !== TOP && this.#state !== GARBAGE) {

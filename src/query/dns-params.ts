@@ -7,13 +7,17 @@
  *   `page` with `summarize` is validated and ignored (a summary covers every match).
  * - `summary_context` may be empty: `""` is the context of the metadata (apex) item.
  * - `filter` may repeat (an array) and each value may hold several comma-separated terms; at most
- *   {@link MAX_FILTER_TERMS} terms in all.
+ *   {@link MAX_FILTER_TERMS} terms in all, and an `expression` at most MAX_EXPRESSION_TERMS
+ *   (parser.ts), both counted as written.
+ * - Duplicate terms are merged (merge-duplicates.ts): a repeated filter term, or a repeated operand
+ *   of one AND or OR, is evaluated once.
  */
 
 import { tokenize } from '../analysis/tokenize.js'
 import { QueryError, showValue } from '../errors.js'
 import type { DnsKind, Params } from '../types.js'
 import type { Expr, Term } from './expression/ast.js'
+import { mergeDuplicates, uniqueTerms } from './expression/merge-duplicates.js'
 import { parseExpression, parseFilter } from './expression/parser.js'
 import { checkKnown, readBool, readDay, readHost, readInt, readPage, readText, scalar } from './params.js'
 
@@ -47,8 +51,9 @@ export interface DnsQuery {
   /** Last day, inclusive. */
   to: number | null
   mostRecent: boolean
-  /** The terms of every `filter` value; a match needs one of them. */
+  /** The distinct terms of every `filter` value; a match needs one of them. */
   filters: readonly Term[] | null
+  /** The `expression`, with repeated operands of an AND or OR merged. */
   expression: Expr | null
   /** A summary instead of an envelope. */
   summary: SummaryRequest | null
@@ -98,8 +103,9 @@ export function parseDnsParams(kind: DnsKind, params: Params): DnsQuery {
     )
   }
   const expressionText = readText(params, 'expression')
-  const expression = expressionText === undefined ? null : parseExpression(expressionText)
-  if (expression !== null) checkTerms(expression)
+  const parsed = expressionText === undefined ? null : parseExpression(expressionText)
+  if (parsed !== null) checkTerms(parsed)
+  const expression = parsed === null ? null : mergeDuplicates(parsed)
   const filters = readFilters(params)
   return {
     kind,
@@ -159,7 +165,7 @@ function readFilters(params: Params): readonly Term[] | null {
       )
     }
   }
-  return terms
+  return uniqueTerms(terms)
 }
 
 function checkTerms(expr: Expr): void {

@@ -5,13 +5,15 @@
  * beyond 2 GiB read as well) and its CRC-32 verified before anything is decoded. Every failure
  * is a SnapshotError naming the file: `unreadable_file` when the file cannot be read,
  * `incompatible_snapshot` for another signature, format version or byte order, `corrupt_snapshot`
- * for truncation, a checksum mismatch or a structure that does not fit.
+ * for truncation, a checksum mismatch or a structure that does not fit. Given a checklist, it also
+ * checks the padding and every structure (verify/), recording each check that passes.
  */
 import { type FileHandle, open, stat } from 'node:fs/promises'
 import { endianness } from 'node:os'
 import { Packr } from 'msgpackr'
 import { SnapshotError } from '../errors.js'
 import { unpackExact } from '../indexes/exact-pack.js'
+import type { Progress } from '../types.js'
 import { crc32 } from './crc32.js'
 import {
   align8,
@@ -28,8 +30,14 @@ import { joinState } from './join-state.js'
 import type { PartDescriptor } from './part-kinds.js'
 import { sectionCrc } from './section-crc.js'
 import { checkContent, type SnapshotContent } from './snapshot-content.js'
+import type { Checklist } from './verify/checklist.js'
+import { checkPadding } from './verify/padding.js'
+import { verifyContent } from './verify/verify-content.js'
 
-const IO_CHUNK = 1 << 30
+// Reads of at most 64 MiB, so that progress moves while a large section is read.
+const IO_CHUNK = 1 << 26
+/** Opening and saving a snapshot read and write no records. */
+const NO_RECORDS = { records: 0, rejects: 0 }
 
 /** The content is damaged: `corrupt_snapshot`. */
 class Corrupt extends Error {}
@@ -44,12 +52,22 @@ class Unreadable extends Error {}
  *
  * @param path - the snapshot file
  * @param restore - builds the result from the verified content
+ * @param checks - when given, the padding and every structure are checked too (a broken invariant
+ *   is `corrupt_snapshot`), and each check that passes is recorded there
+ * @param onProgress - told the bytes read (phase `read`), then `index` while the content is decoded
+ *   and restored, then `done`
  * @example
  * ```ts
  * const engine = await readSnapshot('corpus.dmx', (content) => engineFrom(content))
+ * await readSnapshot('corpus.dmx', () => undefined, new Checklist(console.log)) // prints each check
  * ```
  */
-export async function readSnapshot<T>(path: string, restore: (content: SnapshotContent) => T): Promise<T> {
+export async function readSnapshot<T>(
+  path: string,
+  restore: (content: SnapshotContent) => T,
+  checks?: Checklist,
+  onProgress?: (progress: Progress) => void,
+): Promise<T> {
   const where = { file: path }
   if (endianness() !== 'LE') {
     throw new SnapshotError(
@@ -71,8 +89,11 @@ export async function readSnapshot<T>(path: string, restore: (content: SnapshotC
     throw new SnapshotError('unreadable_file', `cannot open the snapshot: ${reason(error)}`, where)
   }
   try {
-    const content = await readContent(handle)
-    return restore(content)
+    const content = await readContent(handle, checks, onProgress)
+    if (checks !== undefined) verifyContent(content, checks)
+    const restored = restore(content)
+    onProgress?.({ ...NO_RECORDS, phase: 'done', bytes: kind.size, totalBytes: kind.size })
+    return restored
   } catch (error) {
     if (error instanceof Incompatible) throw new SnapshotError('incompatible_snapshot', error.message, where)
     if (error instanceof Unreadable) {
@@ -85,7 +106,11 @@ export async function readSnapshot<T>(path: string, restore: (content: SnapshotC
   }
 }
 
-async function readContent(handle: FileHandle): Promise<SnapshotContent> {
+async function readContent(
+  handle: FileHandle,
+  checks: Checklist | undefined,
+  onProgress: ((progress: Progress) => void) | undefined,
+): Promise<SnapshotContent> {
   const stats = await handle.stat().catch((error: unknown) => {
     throw new Unreadable(reason(error))
   })
@@ -119,11 +144,23 @@ async function readContent(handle: FileHandle): Promise<SnapshotContent> {
   const entries = decodeTable(table, header.sectionCount)
   checkLayout(entries, align8(HEADER_BYTES + header.tableBytes), size)
   const sections: Uint8Array[] = []
+  const tell = (bytes: number, phase: Progress['phase']) =>
+    onProgress?.({ ...NO_RECORDS, phase, bytes, totalBytes: size })
   for (const entry of entries) {
-    const bytes = await readAt(handle, entry.length, entry.offset)
+    const bytes = await readAt(handle, entry.length, entry.offset, (read) =>
+      tell(entry.offset + read, 'read'),
+    )
     if (sectionCrc(bytes, 0) !== entry.crc) throw new Corrupt(`section ${entry.name} fails its checksum`)
     sections.push(bytes)
   }
+  if (checks !== undefined) {
+    checks.passed('header: signature, version, byte order, file length, checksum', HEADER_BYTES)
+    checks.passed('section table: checksum, sections in order within the file', entries.length)
+    checks.passed("sections: each one's checksum", entries.length)
+    const tableEnd = HEADER_BYTES + header.tableBytes
+    await checkPadding(table, entries, tableEnd, (length, at) => readAt(handle, length, at), checks)
+  }
+  tell(size, 'index')
   const skeleton = unpackExact(new Packr({ useRecords: false }), sections[0] as Uint8Array)
   const { tree, parts } = skeletonParts(skeleton)
   return checkContent(joinState(tree, parts, sections.slice(1)))
@@ -148,7 +185,12 @@ function skeletonParts(skeleton: unknown): { tree: unknown; parts: PartDescripto
   return { tree, parts: parts as PartDescriptor[] }
 }
 
-async function readAt(handle: FileHandle, length: number, position: number): Promise<Uint8Array> {
+async function readAt(
+  handle: FileHandle,
+  length: number,
+  position: number,
+  progress?: (bytesRead: number) => void,
+): Promise<Uint8Array> {
   // A buffer of its own per section, so its typed arrays are views at offset 0 (aligned).
   const bytes = new Uint8Array(new ArrayBuffer(length))
   let done = 0
@@ -160,6 +202,7 @@ async function readAt(handle: FileHandle, length: number, position: number): Pro
       })
     if (bytesRead === 0) throw new Corrupt(`the file ends inside bytes ${position}…${position + length}`)
     done += bytesRead
+    progress?.(done)
   }
   return bytes
 }

@@ -11,6 +11,7 @@ import { dirname } from 'node:path'
 import { Packr } from 'msgpackr'
 import { SnapshotError } from '../errors.js'
 import { packExact } from '../indexes/exact-pack.js'
+import type { Progress } from '../types.js'
 import { crc32 } from './crc32.js'
 import { align8, encodeHeader, encodeTable, HEADER_BYTES, type SectionEntry } from './format.js'
 import { sectionCrc } from './section-crc.js'
@@ -19,7 +20,8 @@ import { type PendingSection, splitState } from './split-state.js'
 import { removeStaleTemps, tempPathFor } from './temp-files.js'
 
 // One write or checksum call handles at most 1 GiB: Node refuses single I/O calls beyond 2 GiB.
-const IO_CHUNK = 1 << 30
+// Writes of at most 64 MiB, so that progress moves while a large section is written.
+const IO_CHUNK = 1 << 26
 
 /**
  * Saves snapshot content to `path`, replacing any file there only once the new one is complete.
@@ -33,7 +35,11 @@ const IO_CHUNK = 1 << 30
  * await writeSnapshot('corpus.dmx', content)
  * ```
  */
-export async function writeSnapshot(path: string, content: SnapshotContent): Promise<void> {
+export async function writeSnapshot(
+  path: string,
+  content: SnapshotContent,
+  onProgress?: (progress: Progress) => void,
+): Promise<void> {
   if (endianness() !== 'LE') {
     throw new SnapshotError('incompatible_snapshot', 'snapshots are written on little-endian machines only', {
       file: path,
@@ -55,12 +61,15 @@ export async function writeSnapshot(path: string, content: SnapshotContent): Pro
   let handle: FileHandle | undefined
   try {
     handle = await open(temp, 'wx')
+    const tell = (bytes: number, phase: Progress['phase']) =>
+      onProgress?.({ phase, bytes, totalBytes: fileBytes, records: 0, rejects: 0 })
     await writeAt(handle, header, 0)
     await writeAt(handle, table, HEADER_BYTES)
     for (let s = 0; s < sections.length; s++) {
       let at = (entries[s] as SectionEntry).offset
       for (const piece of (sections[s] as PendingSection).pieces) {
-        await writeAt(handle, piece, at)
+        const start = at
+        await writeAt(handle, piece, at, (written) => tell(start + written, 'write'))
         at += piece.length
       }
     }
@@ -71,6 +80,7 @@ export async function writeSnapshot(path: string, content: SnapshotContent): Pro
     await handle.close()
     handle = undefined
     await rename(temp, path)
+    tell(fileBytes, 'done')
   } catch (error) {
     await handle?.close().catch(() => undefined)
     await rm(temp, { force: true }).catch(() => undefined)
@@ -109,7 +119,12 @@ function layOut(sections: readonly PendingSection[]): {
  * await writeAt(handle, header, 0)
  * ```
  */
-export async function writeAt(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
+export async function writeAt(
+  handle: FileHandle,
+  bytes: Uint8Array,
+  position: number,
+  progress?: (bytesWritten: number) => void,
+): Promise<void> {
   let done = 0
   while (done < bytes.length) {
     const { bytesWritten } = await handle.write(
@@ -119,6 +134,7 @@ export async function writeAt(handle: FileHandle, bytes: Uint8Array, position: n
       position + done,
     )
     done += bytesWritten
+    progress?.(done)
   }
 }
 

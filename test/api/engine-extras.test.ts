@@ -63,12 +63,14 @@ describe('engine.prioritize', () => {
   })
 
   it('validates like every query method', () => {
+    // @ts-expect-error: refused at compile time too (domain is required)
     expect(() => engine.prioritize({})).toThrow(
       expect.objectContaining({ code: 'missing_parameter', param: 'domain' }),
     )
     expect(() => engine.prioritize({ domain: 'a..b' })).toThrow(
       expect.objectContaining({ code: 'invalid_parameter' }),
     )
+    // @ts-expect-error: refused at compile time too (no such parameter)
     expect(() => engine.prioritize({ domain: 'a.com', when: 'now' })).toThrow(
       expect.objectContaining({ code: 'unknown_parameter', param: 'when' }),
     )
@@ -98,12 +100,15 @@ describe('engine.reverseAll, mxAll, txtAll', () => {
 
   it('throw validation errors at the call, and refuse page and summarize', () => {
     expect(() => engine.reverseAll({ slop: 'x', phrase: 'a' })).toThrow(QueryError)
+    // @ts-expect-error: refused at compile time too (the iterators choose the pages)
     expect(() => engine.reverseAll({ phrase: 'a', page: 1 })).toThrow(
       expect.objectContaining({ code: 'unknown_parameter', param: 'page' }),
     )
+    // @ts-expect-error: refused at compile time too (the iterators never summarise)
     expect(() => engine.mxAll({ summarize: 'host' })).toThrow(
       expect.objectContaining({ code: 'unknown_parameter', param: 'summarize' }),
     )
+    // @ts-expect-error: refused at compile time too (no such parameter)
     expect(() => engine.txtAll({ colour: 'red' })).toThrow(expect.objectContaining({ param: 'colour' }))
   })
 })

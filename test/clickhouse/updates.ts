@@ -103,7 +103,7 @@ export async function writeUpdates(dir: string, seed: number): Promise<UpdateSte
     return out
   })
   const readded = copy(whois[5] as WhoisRecord)
-  if (readded.domain !== undefined) readded.domain.updated = '2026-01-01T00:00:00Z'
+  if (readded.domain !== undefined && readded.domain !== null) readded.domain.updated = '2026-01-01T00:00:00Z'
   const edgeA = {
     query: 'edge-a.com',
     domain: { name: 'edge-a.com', created: '2021-01-01T00:00:00Z', nameservers: ['ns1.example-dns.net'] },

@@ -65,7 +65,9 @@ describe('engine.whois: forward lookup (SPEC 4)', () => {
       param: 'domain',
     })
     expect(queryError(() => engine.whois({ domain: 'a..b' })).message).toContain('"a..b"')
+    // @ts-expect-error: refused at compile time too (domain is required)
     expect(queryError(() => engine.whois({}))).toMatchObject({ code: 'missing_parameter', param: 'domain' })
+    // @ts-expect-error: refused at compile time too (no such parameter)
     expect(queryError(() => engine.whois({ domain: 'example.com', apex: 'true' }))).toMatchObject({
       code: 'unknown_parameter',
       param: 'apex',

@@ -1,14 +1,20 @@
 /**
  * Issue 15, item 19: messages say what happened in words. A missing field is "missing", not
  * "got undefined"; an unknown option's message has balanced quotes, names the options and the
- * nearest one; a terminal that reports 0 columns gets a full-width progress bar.
+ * nearest one; a terminal that reports 0 columns gets a full-width progress bar; opening and
+ * saving a snapshot report their progress.
  */
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { parseCommandArgs, UsageError } from '../../src/cli/args.js'
 import { INPUT_LISTS, INPUT_OPTIONS } from '../../src/cli/inputs.js'
 import { ProgressReporter } from '../../src/cli/progress.js'
+import { Engine } from '../../src/engine.js'
 import { HostCheck } from '../../src/ingest/host-check.js'
 import { checkObservation } from '../../src/ingest/observation-record.js'
+import type { Progress } from '../../src/types.js'
+import { tempFiles, whoisRecord } from '../ingest/temp-files.js'
 
 it('calls a missing field missing', () => {
   const hosts = new HostCheck()
@@ -47,4 +53,40 @@ it('draws a full-width bar when the terminal reports 0 columns', () => {
   const drawn = (chunks[0] as string).replace('\r\x1b[2K', '')
   expect(drawn.length).toBeGreaterThan(60)
   expect(drawn).toContain('50%')
+})
+
+it('reports the progress of a save (bytes written) and of an open (bytes read, then decoding)', async () => {
+  const files = await tempFiles()
+  try {
+    const records = Array.from({ length: 50 }, (_, i) => whoisRecord(`p${i}.com`))
+    const engine = await Engine.build({ whois: [await files.lines('w.jsonl', records)] })
+    const path = join(files.dir, 's.dmx')
+    const saving: Progress[] = []
+    await engine.save(path, { onProgress: (p) => saving.push(p) })
+    const size = (await stat(path)).size
+    expect(saving.map((p) => p.phase)).toEqual([...saving.slice(0, -1).map(() => 'write'), 'done'])
+    expect(saving.at(-1)).toMatchObject({ bytes: size, totalBytes: size })
+    const opening: Progress[] = []
+    const opened = await Engine.open(path, { onProgress: (p) => opening.push(p) })
+    expect(opened.stats().counts.whois).toBe(50)
+    expect([...new Set(opening.map((p) => p.phase))]).toEqual(['read', 'index', 'done'])
+    const reads = opening.filter((p) => p.phase === 'read').map((p) => p.bytes)
+    expect(reads).toEqual([...reads].sort((a, b) => a - b))
+    expect(opening.every((p) => p.totalBytes === size)).toBe(true)
+    const chunks: string[] = []
+    let now = 0
+    const bar = new ProgressReporter(
+      { isTTY: true, columns: 120, write: (t: string) => chunks.push(t) },
+      () => now,
+      'open',
+    )
+    for (const p of opening) {
+      now += 200
+      bar.update(p)
+    }
+    expect(chunks.some((c) => c.includes('opening [') && !c.includes('records'))).toBe(true)
+    expect(chunks.some((c) => c.includes('decoding'))).toBe(true)
+  } finally {
+    await files.remove()
+  }
 })

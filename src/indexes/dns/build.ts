@@ -7,6 +7,7 @@ import type { DnsKind } from '../../types.js'
 import { ByteTableBuilder, entryAt, entryCount } from '../byte-table.js'
 import { room } from '../grow.js'
 import { TermDictionaryBuilder } from '../term-dictionary.js'
+import type { U32List } from '../u32-list.js'
 import type { Columns } from './columns.js'
 import { groupByKey, unshiftStarts } from './csr.js'
 import { hostKey } from './host-key.js'
@@ -49,7 +50,7 @@ export function buildDnsState(kind: DnsKind, c: Columns): DnsState {
     obsItemField: c.obsItemField,
     obsItemValue: c.obsItemValue,
     ...items,
-    ...itemPostings(c),
+    ...itemPostings(c.itemField.length, c.obsItemStart, c.occurrenceItem),
     ...hostTable(c, isHostItem),
     ...buildTokenIndex(c.strings, isText),
   }
@@ -95,15 +96,29 @@ function itemsByField(
   return { itemField, itemValue, fieldItemStart: start, valueFirstItem, itemNextSameValue }
 }
 
-// Each item's ordinals, ascending, each once: two passes over the item lists (count, then fill).
-function itemPostings(c: Columns): { itemPostStart: Uint32Array; itemPostings: Uint32Array } {
-  const itemCount = c.itemField.length
-  const n = c.days.length
+/**
+ * Each item's ordinals, ascending, each once: two passes over the item lists (count, then fill).
+ * What a build stores, and what a snapshot check compares the stored postings with.
+ *
+ * @param itemCount - the number of items
+ * @param obsItemStart - ordinal o's occurrences are obsItemStart[o] … obsItemStart[o + 1]
+ * @param occurrenceItem - the item of each occurrence, below `itemCount`
+ * @example
+ * ```ts
+ * itemPostings(2, Uint32Array.of(0, 2, 3), { get: (j) => [1, 0, 1][j] as number }) // { itemPostStart: [0, 1, 3], itemPostings: [0, 0, 1] }
+ * ```
+ */
+export function itemPostings(
+  itemCount: number,
+  obsItemStart: Uint32Array,
+  occurrenceItem: Pick<U32List, 'get'>,
+): { itemPostStart: Uint32Array; itemPostings: Uint32Array } {
+  const n = obsItemStart.length - 1
   const start = new Uint32Array(itemCount + 1)
   const last = new Int32Array(itemCount).fill(-1)
   for (let o = 0; o < n; o++) {
-    for (let j = c.obsItemStart[o] as number; j < (c.obsItemStart[o + 1] as number); j++) {
-      const it = c.occurrenceItem.get(j)
+    for (let j = obsItemStart[o] as number; j < (obsItemStart[o + 1] as number); j++) {
+      const it = occurrenceItem.get(j)
       if (last[it] === o) continue
       last[it] = o
       start[it + 1] = (start[it + 1] as number) + 1
@@ -113,8 +128,8 @@ function itemPostings(c: Columns): { itemPostStart: Uint32Array; itemPostings: U
   const out = new Uint32Array(start[itemCount] as number)
   last.fill(-1)
   for (let o = 0; o < n; o++) {
-    for (let j = c.obsItemStart[o] as number; j < (c.obsItemStart[o + 1] as number); j++) {
-      const it = c.occurrenceItem.get(j)
+    for (let j = obsItemStart[o] as number; j < (obsItemStart[o + 1] as number); j++) {
+      const it = occurrenceItem.get(j)
       if (last[it] === o) continue
       last[it] = o
       const at = start[it] as number
@@ -195,8 +210,19 @@ function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {
   }
 }
 
-// The ordinals dated on their apex's latest date, as a bitmap: each apex's list is newest first.
-function latestBits(days: Int32Array, apexStart: Uint32Array, apexObs: Uint32Array): Uint32Array {
+/**
+ * The ordinals dated on their apex's latest date, as a bitmap (each apex's list is newest first):
+ * what a build stores for `most_recent`, and what a snapshot check compares the stored bits with.
+ *
+ * @param days - each ordinal's day
+ * @param apexStart - apex h's ordinals are apexObs[apexStart[h] … apexStart[h + 1]), ascending
+ * @param apexObs - the ordinals by apex
+ * @example
+ * ```ts
+ * latestBits(Int32Array.of(9, 8, 8), Uint32Array.of(0, 2, 3), Uint32Array.of(0, 1, 2)) // Uint32Array [0b101]
+ * ```
+ */
+export function latestBits(days: Int32Array, apexStart: Uint32Array, apexObs: Uint32Array): Uint32Array {
   const bits = new Uint32Array((days.length + 31) >>> 5)
   for (let h = 0; h + 1 < apexStart.length; h++) {
     const from = apexStart[h] as number

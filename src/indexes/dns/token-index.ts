@@ -62,9 +62,36 @@ export function buildTokenIndex(strings: ByteTable, isText: Uint8Array): TokenIn
     valueTokenStart[s + 1] = sequence.length
   }
   const valueTokens = sequence.toArray()
-  // Each token's values, ascending, each once (a value repeating a token, "include:… include:…",
-  // is listed once): counted, then filled, with no (token, value) pair arrays in between.
   const tokenCount = dict.tokens.length
+  return {
+    tokens: byteTableOf(tokenCount, (t) => dict.tokens[t] as string),
+    tokenSlots: dict.slots,
+    ...tokenValueLists(tokenCount, valueTokenStart, valueTokens),
+    valueTokenStart,
+    valueTokens,
+    lowerSlots: buildStringHash(textIds.toArray(), (_, at) => lowerHashes.get(at)),
+  }
+}
+
+/**
+ * Each token's values, ascending, each once (a value repeating a token, "include:… include:…",
+ * is listed once): counted, then filled, with no (token, value) pair arrays in between. What a
+ * build stores, and what a snapshot check compares the stored lists with.
+ *
+ * @param tokenCount - the number of tokens
+ * @param valueTokenStart - value s's tokens are valueTokens[valueTokenStart[s] … valueTokenStart[s + 1])
+ * @param valueTokens - token ids below `tokenCount`
+ * @example
+ * ```ts
+ * tokenValueLists(2, Uint32Array.of(0, 2, 3), Uint32Array.of(1, 1, 0)) // { tokenValueStart: [0, 1, 2], tokenValues: [1, 0] }
+ * ```
+ */
+export function tokenValueLists(
+  tokenCount: number,
+  valueTokenStart: Uint32Array,
+  valueTokens: Uint32Array,
+): Pick<TokenIndex, 'tokenValueStart' | 'tokenValues'> {
+  const count = valueTokenStart.length - 1
   const tokenValueStart = new Uint32Array(tokenCount + 1)
   const lastValue = new Int32Array(tokenCount).fill(-1)
   for (let s = 0; s < count; s++) {
@@ -91,15 +118,7 @@ export function buildTokenIndex(strings: ByteTable, isText: Uint8Array): TokenIn
     }
   }
   unshiftStarts(tokenValueStart)
-  return {
-    tokens: byteTableOf(tokenCount, (t) => dict.tokens[t] as string),
-    tokenSlots: dict.slots,
-    tokenValueStart,
-    tokenValues,
-    valueTokenStart,
-    valueTokens,
-    lowerSlots: buildStringHash(textIds.toArray(), (_, at) => lowerHashes.get(at)),
-  }
+  return { tokenValueStart, tokenValues }
 }
 
 function isAscii(bytes: Uint8Array, from: number, to: number): boolean {

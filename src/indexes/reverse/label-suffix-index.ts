@@ -154,6 +154,38 @@ export class LabelSuffixIndex {
 }
 
 /**
+ * The host postings, the transpose of the documents' host ranks: two passes over them (count,
+ * then place), nothing collected in between. What a build stores, and what a snapshot check
+ * compares the stored postings with.
+ *
+ * @param hostCount - the number of hosts H
+ * @param docHostStart - document d's hosts are docHostRank[docHostStart[d] … docHostStart[d + 1])
+ * @param docHostRank - host ranks below H, distinct within a document
+ * @example
+ * ```ts
+ * hostPostings(2, Uint32Array.of(0, 2, 3), Uint32Array.of(1, 0, 1)) // host 0: [0]; host 1: [0, 1]
+ * ```
+ */
+export function hostPostings(
+  hostCount: number,
+  docHostStart: Uint32Array,
+  docHostRank: Uint32Array,
+): Postings {
+  const hosts = new PostingsLayout(hostCount, false)
+  for (let pass = 0; pass < 2; pass++) {
+    if (pass === 1) hosts.allocate()
+    for (let doc = 0; doc + 1 < docHostStart.length; doc++) {
+      const end = docHostStart[doc + 1] as number
+      let i = docHostStart[doc] as number
+      if (i === end) continue
+      hosts.startDoc(doc)
+      for (; i < end; i++) hosts.add(docHostRank[i] as number, 0)
+    }
+  }
+  return hosts.finish()
+}
+
+/**
  * Builds a {@link LabelSuffixIndex} from each document's nameserver values, given in id order as
  * the records are read. Only interned ids are kept while the records stream by (a raw value's
  * host id, and per document its distinct host ids), never the records' own arrays or strings.
@@ -244,19 +276,8 @@ export class LabelSuffixIndexBuilder {
     }
     const docHostRank = new Uint32Array(pairHost.length)
     for (let i = 0; i < docHostRank.length; i++) docHostRank[i] = rankOf[pairHost.get(i)] as number
-    // The host postings are the transpose of docHostRank: two passes over it, nothing collected.
-    const hosts = new PostingsLayout(count, false)
-    for (let pass = 0; pass < 2; pass++) {
-      if (pass === 1) hosts.allocate()
-      for (let doc = 0; doc < docCount; doc++) {
-        const end = docHostStart[doc + 1] as number
-        let i = docHostStart[doc] as number
-        if (i === end) continue
-        hosts.startDoc(doc)
-        for (; i < end; i++) hosts.add(docHostRank[i] as number, 0)
-      }
-    }
-    return new LabelSuffixIndex({ keyBytes, keyStart, hosts: hosts.finish(), docHostStart, docHostRank })
+    const hosts = hostPostings(count, docHostStart, docHostRank)
+    return new LabelSuffixIndex({ keyBytes, keyStart, hosts, docHostStart, docHostRank })
   }
 
   /** The host id of a raw value, or -1 when it has nothing to match. */

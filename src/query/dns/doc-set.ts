@@ -75,6 +75,51 @@ export function orSets(a: DocSet, b: DocSet): DocSet {
 }
 
 /**
+ * Ordinals in any of the sets, in one pass whatever their number: lists short next to the corpus
+ * are concatenated and sorted, otherwise one bitmap is marked (the choice item-postings.ts makes).
+ *
+ * @param sets - the sets
+ * @param n - the number of observations (the bitmaps' size in bits, rounded up to words)
+ * @example
+ * ```ts
+ * unionAll([listSet(Uint32Array.of(3)), listSet(Uint32Array.of(1, 3))], 1000).list // [1, 3]
+ * ```
+ */
+export function unionAll(sets: readonly DocSet[], n: number): DocSet {
+  if (sets.length === 1) return sets[0] as DocSet
+  let total = 0
+  let dense = false
+  for (const s of sets) {
+    if (s.list === null) dense = true
+    else total += s.list.length
+  }
+  if (!dense && total * 256 < n) {
+    const all = new Uint32Array(total)
+    let k = 0
+    for (const s of sets) {
+      all.set(s.list as Uint32Array, k)
+      k += (s.list as Uint32Array).length
+    }
+    all.sort()
+    let w = 0
+    for (let r = 0; r < all.length; r++) if (w === 0 || all[r] !== all[w - 1]) all[w++] = all[r] as number
+    return listSet(all.subarray(0, w))
+  }
+  const bits = new Uint32Array((n + 31) >>> 5)
+  for (const s of sets) {
+    if (s.list === null) {
+      for (let w = 0; w < bits.length; w++) bits[w] = (bits[w] as number) | (s.bits[w] as number)
+    } else {
+      for (let i = 0; i < s.list.length; i++) {
+        const o = s.list[i] as number
+        bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31))
+      }
+    }
+  }
+  return bitSet(bits)
+}
+
+/**
  * Ordinals of `a` not in `b`.
  *
  * @example
