@@ -1,5 +1,5 @@
 /**
- * Galloping search in sorted Uint32Arrays (ids, ordinals, slots): the query layer's merges and
+ * Galloping search in sorted typed arrays (ids, ordinals, slots, position codes): the query layer's merges and
  * range cuts, and the index layer's lookups of a few kept entries by ordinal.
  */
 
@@ -15,7 +15,7 @@
  * lowerBound(Uint32Array.of(2, 4, 6), 5, 0) // 2
  * ```
  */
-export function lowerBound(a: Uint32Array, x: number, from: number, to = a.length): number {
+export function lowerBound(a: Uint16Array | Uint32Array, x: number, from: number, to = a.length): number {
   // Gallop: double the step from `from`, then binary search the last step, so a hit near the
   // previous one costs O(log distance), not O(log length).
   let step = 1

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateWhois } from '../../src/generate/whois.js'
-import { Engine, QueryError } from '../../src/index.js'
+import { Engine } from '../../src/index.js'
+import { queryError } from '../helpers/query-error.js'
 import { type TempFiles, tempFiles, whoisRecord, withoutNorm } from '../ingest/temp-files.js'
 
 let files: TempFiles
@@ -17,16 +18,6 @@ beforeAll(async () => {
   engine = await Engine.build({ whois: [await files.lines('lookup.jsonl', records)] })
 })
 afterAll(() => files.remove())
-
-function queryError(run: () => unknown): QueryError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof QueryError) return error
-    throw error
-  }
-  throw new Error('expected a QueryError')
-}
 
 describe('engine.whois: forward lookup (SPEC 4)', () => {
   it('normalises the domain: case, surrounding space, one trailing dot, Unicode', () => {

@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compileDns } from '../../src/clickhouse/dns-sql.js'
 import { verifyPhrases } from '../../src/clickhouse/phrase-verify.js'
 import { Engine } from '../../src/engine.js'
-import { QueryError } from '../../src/errors.js'
 import { generateObservations } from '../../src/generate/observations.js'
 import { generateWhois } from '../../src/generate/whois.js'
 import { DnsIndex } from '../../src/indexes/dns/dns-index.js'
@@ -29,6 +28,7 @@ import { searchDnsIndex } from '../../src/segments/dns-search.js'
 import type { DnsKind, Envelope, Observation, Params, WhoisRecord } from '../../src/types.js'
 import { observationsArb, queryArb } from '../dns/arbitraries.js'
 import { referenceSearch } from '../dns/reference.js'
+import { queryError } from '../helpers/query-error.js'
 import { type TempFiles, tempFiles } from '../ingest/temp-files.js'
 
 const SECOND = 1000
@@ -87,16 +87,6 @@ function fitting(terms: readonly string[], separator: string, budget: number): s
   return out
 }
 
-function refusal(run: () => unknown): QueryError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof QueryError) return error
-    throw error
-  }
-  throw new Error('expected a QueryError')
-}
-
 const domains = (envelope: Envelope<WhoisRecord>): string[] =>
   envelope.results.map((r) => String(r.domain?.name)).sort()
 
@@ -104,7 +94,7 @@ describe('reverse text criteria', () => {
   it(`refuse more than ${MAX_TEXT_TOKENS} tokens in phrase, street text and name, naming the limit`, async () => {
     expect(MAX_TEXT_TOKENS).toBe(64)
     for (const param of ['phrase', 'street', 'name']) {
-      const error = refusal(() => engine.reverse({ [param]: words('acme', MAX_TEXT_TOKENS + 1) }))
+      const error = queryError(() => engine.reverse({ [param]: words('acme', MAX_TEXT_TOKENS + 1) }))
       expect(error.code).toBe('invalid_parameter')
       expect(error.param).toBe(param)
       expect(error.message).toContain(`holds 65 words; at most ${MAX_TEXT_TOKENS} are accepted`)
@@ -151,11 +141,11 @@ describe('reverse text criteria', () => {
 describe('DNS filters and expressions', () => {
   it(`refuse more than ${MAX_FILTER_TERMS} filter terms and ${MAX_EXPRESSION_TERMS} expression terms, naming the limit`, () => {
     expect([MAX_FILTER_TERMS, MAX_EXPRESSION_TERMS]).toEqual([1000, 1000])
-    const filter = refusal(() => engine.mx({ filter: words('host:com', MAX_FILTER_TERMS + 1, ',') }))
+    const filter = queryError(() => engine.mx({ filter: words('host:com', MAX_FILTER_TERMS + 1, ',') }))
     expect([filter.code, filter.param]).toEqual(['invalid_parameter', 'filter'])
     expect(filter.message).toContain(`more than ${MAX_FILTER_TERMS} terms`)
     const terms = Array.from({ length: MAX_EXPRESSION_TERMS + 1 }, (_, i) => `t:${i}`)
-    const expression = refusal(() => engine.mx({ expression: terms.join(' ') }))
+    const expression = queryError(() => engine.mx({ expression: terms.join(' ') }))
     expect([expression.code, expression.param]).toEqual(['invalid_parameter', 'expression'])
     expect(expression.message).toContain(`more than ${MAX_EXPRESSION_TERMS} terms`)
     expect(engine.mx({ expression: terms.slice(1).join(' ') }).result_count).toBe(0)
@@ -165,7 +155,7 @@ describe('DNS filters and expressions', () => {
     const nested = (depth: number) => `${'('.repeat(depth)}host:com${')'.repeat(depth)}`
     const nots = (depth: number) => `${'NOT '.repeat(depth)}host:com`
     for (const text of [nested(MAX_EXPRESSION_DEPTH), nots(MAX_EXPRESSION_DEPTH), nested(4990)]) {
-      const error = refusal(() => engine.mx({ expression: text }))
+      const error = queryError(() => engine.mx({ expression: text }))
       expect([error.code, error.param]).toEqual(['invalid_parameter', 'expression'])
       expect(error.message).toContain(`nested deeper than ${MAX_EXPRESSION_DEPTH} levels`)
     }

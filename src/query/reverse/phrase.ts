@@ -184,21 +184,6 @@ export class PhraseMatcher implements Criterion {
 
 /** The first of a term's position codes (position · 4 + class) in [at, end) at or after position `lo`. */
 function seekPosition(payload: Uint16Array | Uint32Array, lo: number, at: number, end: number): number {
-  const x = lo * 4
-  // Gallop from `at`, then binary search the last step: the sweep moves forward in small steps.
-  let step = 1
-  let from = at
-  let to = at
-  while (to < end && (payload[to] as number) < x) {
-    from = to + 1
-    to += step
-    step *= 2
-  }
-  if (to > end) to = end
-  while (from < to) {
-    const mid = (from + to) >>> 1
-    if ((payload[mid] as number) < x) from = mid + 1
-    else to = mid
-  }
-  return from
+  // Galloping: the sweep moves forward in small steps.
+  return lowerBound(payload, lo * 4, at, end)
 }
