@@ -40,6 +40,7 @@ import type {
   PrioritizeParams,
   PrioritizeResponse,
   Progress,
+  Reject,
   ReverseParams,
   Sources,
   SummaryResponse,
@@ -54,6 +55,11 @@ export interface BuildOptions {
   strict?: boolean
   /** Called with loading progress at least once a second. */
   onProgress?: (progress: Progress) => void
+  /**
+   * Told every rejected record as it is met, also beyond the first 1,000 that `stats()` keeps in
+   * full (`domindex build --rejects` writes them all this way).
+   */
+  onReject?: (reject: Reject) => void
   /** Bearer tokens `request()` accepts; none means no check. */
   tokens?: readonly string[]
   /** The clock `prioritize()` stamps `queued_at` with. Default: the system clock. */
@@ -184,6 +190,7 @@ export class Engine {
       onProgress,
       workers: options.workers,
       rangeBytes: options.rangeBytes,
+      onReject: options.onReject,
     })
     const parts: Parts = {
       views: [freshView(built)],
@@ -266,6 +273,7 @@ export class Engine {
       },
       workers: options.workers,
       rangeBytes: options.rangeBytes,
+      onReject: options.onReject,
     })
     const { views, counts } = applyUpdate(old.views, removals, built)
     const load = addLoadStats(old.load, built.load)
@@ -537,6 +545,8 @@ export class Engine {
     return {
       // A copy: rejects and sources are the engine's own and go into every later save.
       ...structuredClone(p.load),
+      // Snapshots written before raw DNS records were read have no count of them.
+      dnsSkipped: p.load.dnsSkipped ?? 0,
       counts,
       buildMs: p.buildMs,
       segments: p.views.length,

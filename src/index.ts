@@ -38,6 +38,7 @@ export type {
   Reject,
   ReverseParams,
   Source,
+  SourceFormat,
   Sources,
   SummaryResponse,
   TxtParams,

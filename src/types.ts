@@ -119,8 +119,16 @@ export interface Progress {
   rejects: number
 }
 
-/** An input source: a file path, or a path with its DNS kind declared. */
-export type Source = string | { path: string; kind?: DnsKind }
+/** An input source: a file path (`-` reads standard input), or a path with its DNS kind and its format. */
+export type Source = string | { path: string; kind?: DnsKind; format?: SourceFormat }
+
+/**
+ * The layout of an input file (SPEC 13): `json` is the API's own shapes (JSON Lines, arrays,
+ * envelopes); WHOIS files may also be `rdap` (RFC 9083 domain objects) or `csv` (bulk WHOIS
+ * databases), DNS files `dns-records` (`{name, type, value, date}` lines) or `zdns` (the ZDNS
+ * scanner's output). Without one, a file's format is sniffed from its first record.
+ */
+export type SourceFormat = 'json' | 'rdap' | 'csv' | 'dns-records' | 'zdns'
 
 /** The inputs of `Engine.build`. */
 export interface Sources {

@@ -13,9 +13,10 @@ import { buildDnsState } from '../indexes/dns/build.js'
 import { DnsIndex } from '../indexes/dns/dns-index.js'
 import { RecordStore, type RecordStoreState } from '../indexes/record-store.js'
 import { ReverseIndex, type ReverseIndexState } from '../indexes/reverse/reverse-index.js'
+import { groupDnsSources } from '../ingest/formats/dns-sources.js'
 import type { LoadStats } from '../ingest/load.js'
-import { sourceInputs } from '../ingest/stream.js'
-import type { Progress, Sources } from '../types.js'
+import { type Input, withSourceInputs } from '../ingest/source-inputs.js'
+import type { Progress, Reject, Sources } from '../types.js'
 import { LoadMerger } from './load-merger.js'
 import type { ObservationLog } from './observation-log.js'
 import { planTasks, RANGE_BYTES } from './plan-tasks.js'
@@ -36,6 +37,8 @@ export interface PipelineOptions {
   readonly workers: number | undefined
   /** Range size of large JSON Lines files. */
   readonly rangeBytes: number | undefined
+  /** Told every reject, also beyond the first 1,000 kept. */
+  readonly onReject?: ((reject: Reject) => void) | undefined
 }
 
 /** What a build produces. */
@@ -59,12 +62,22 @@ export interface BuiltParts {
  * ```
  */
 export async function buildParts(sources: Sources, options: PipelineOptions): Promise<BuiltParts> {
-  const inputs = await sourceInputs(sources)
-  const tasks = await planTasks(inputs, options.rangeBytes ?? RANGE_BYTES)
-  const merger = new LoadMerger(inputs, tasks, { strict: options.strict, onProgress: options.onProgress })
+  return withSourceInputs(sources, (inputs) => buildInputs(inputs, options))
+}
+
+async function buildInputs(inputs: readonly Input[], options: PipelineOptions): Promise<BuiltParts> {
+  // Raw DNS records group across files, so they are read first, here.
+  const everyReject = options.onReject !== undefined
+  const grouped = await groupDnsSources(inputs, DEFAULT_CHUNK, options.strict, everyReject)
+  const tasks = await planTasks(inputs, options.rangeBytes ?? RANGE_BYTES, grouped)
+  const merger = new LoadMerger(inputs, tasks, {
+    strict: options.strict,
+    onProgress: options.onProgress,
+    onReject: options.onReject,
+  })
   const totalBytes = inputs.reduce((sum, input) => sum + input.size, 0)
   const workers = options.workers ?? (totalBytes >= PARALLEL_BYTES ? availableParallelism() : 0)
-  await runTasks(tasks, workers, { chunkSize: DEFAULT_CHUNK, strict: options.strict }, merger)
+  await runTasks(tasks, workers, { chunkSize: DEFAULT_CHUNK, strict: options.strict, everyReject }, merger)
   merger.done()
   const load = merger.stats()
   const storeState = merger.whois.finish()

@@ -8,8 +8,9 @@
 import type { LoadStats } from '../ingest/load.js'
 import { ProgressClock } from '../ingest/progress-clock.js'
 import { Rejects } from '../ingest/rejects.js'
-import type { Input, SourceStats } from '../ingest/stream.js'
-import type { Progress } from '../types.js'
+import type { Input } from '../ingest/source-inputs.js'
+import type { SourceStats } from '../ingest/stream.js'
+import type { Progress, Reject } from '../types.js'
 import { ObservationLog } from './observation-log.js'
 import type { ChunkMessage, EndMessage, ParseTask, ProgressMessage } from './parse-task.js'
 import { WhoisLog } from './whois-log.js'
@@ -18,6 +19,8 @@ import { WhoisLog } from './whois-log.js'
 export interface MergeOptions {
   readonly strict: boolean
   readonly onProgress: ((progress: Progress) => void) | undefined
+  /** Told every reject, also beyond the first 1,000 kept. */
+  readonly onReject?: ((reject: Reject) => void) | undefined
 }
 
 /**
@@ -50,6 +53,7 @@ export class LoadMerger {
   #bytesRead = 0
   #accepted = 0
   #datesUnparsed = 0
+  #dnsSkipped = 0
 
   /**
    * @param inputs - the checked inputs
@@ -59,13 +63,13 @@ export class LoadMerger {
   constructor(inputs: readonly Input[], tasks: readonly ParseTask[], options: MergeOptions) {
     this.#inputs = inputs
     this.#tasks = tasks
-    this.#rejects = new Rejects(options.strict)
+    this.#rejects = new Rejects(options.strict, options.onReject)
     this.#clock = new ProgressClock(
       options.onProgress,
       inputs.reduce((sum, input) => sum + input.size, 0),
     )
     this.#sources = inputs.map((input) => ({
-      file: input.path,
+      file: input.name,
       format: 'lines',
       gzip: false,
       bytes: 0,
@@ -98,10 +102,11 @@ export class LoadMerger {
       source.format = message.format
       source.gzip = message.gzip
       source.bytes += message.bytes
+      this.#dnsSkipped += message.skipped
       this.progress({ type: 'progress', task: message.task, bytes: message.bytes })
       return
     }
-    for (const reject of message.rejects) this.#rejects.add(task.file, offset + reject.line, reject.reason)
+    for (const reject of message.rejects) this.#rejects.add(source.file, offset + reject.line, reject.reason)
     this.#rejects.countMore(message.rejectCount - message.rejects.length)
     source.rejects += message.rejectCount
     source.records += message.accepted
@@ -143,6 +148,7 @@ export class LoadMerger {
       observations: (this.#observations ?? this.#observationCounts).size,
       observationsReplaced: (this.#observations ?? this.#observationCounts).replaced,
       datesUnparsed: this.#datesUnparsed,
+      dnsSkipped: this.#dnsSkipped,
       rejects: { count: this.#rejects.count, kept: this.#rejects.kept },
       sources: this.#sources,
     }

@@ -12,13 +12,15 @@
 import { ChunkPacker } from '../indexes/chunk-packer.js'
 import { dayNumber } from '../indexes/dns/day.js'
 import { normInstant } from '../indexes/reverse/date-column.js'
+import type { GroupedSource } from '../ingest/formats/dns-sources.js'
+import { isRecordFormat, recordSink } from '../ingest/formats/record-formats.js'
 import { HostCheck } from '../ingest/host-check.js'
 import { type FileContext, type FileReport, loadFile } from '../ingest/load-file.js'
 import { loadRange } from '../ingest/load-range.js'
 import { checkObservation } from '../ingest/observation-record.js'
 import { KEPT_REJECTS } from '../ingest/rejects.js'
 import { WhoisPreparer } from '../ingest/whois-record.js'
-import type { DnsKind, Observation, WhoisRecord } from '../types.js'
+import type { DnsKind, Observation, SourceFormat, WhoisRecord } from '../types.js'
 import type { ObservationChunk } from './observation-log.js'
 import type { WhoisChunk } from './whois-log.js'
 
@@ -32,8 +34,12 @@ export interface ParseTask {
   readonly kind: 'whois' | 'dns'
   /** The kind a DNS source declares. */
   readonly declared: DnsKind | undefined
+  /** The file's format (given or sniffed). */
+  readonly format: SourceFormat
   /** A byte range of a JSON Lines file; absent for a whole file of any layout. */
   readonly range?: { readonly start: number; readonly end: number }
+  /** A raw-record DNS file: the observations grouped from it (formats/dns-sources.ts), not read again. */
+  readonly grouped?: GroupedSource
 }
 
 /** A reject within a task: its line counted from the task's first line. */
@@ -72,6 +78,8 @@ export interface EndMessage {
   readonly bytes: number
   /** Lines of a range task (the line offset of the file's next range); 0 for a whole file. */
   readonly lines: number
+  /** DNS records skipped (raw-record formats): other types, failed lookups, names that are not apexes. */
+  readonly skipped: number
 }
 
 /** What a task posts. */
@@ -86,6 +94,8 @@ export interface TaskOptions {
   readonly chunkSize: number
   /** Stop at the first reject (the merger then throws it). */
   readonly strict: boolean
+  /** Post every reject in full, not only the first {@link KEPT_REJECTS} (someone is told each one). */
+  readonly everyReject?: boolean
 }
 
 const PROGRESS_MS = 250
@@ -156,7 +166,7 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
 
   const reject = (line: number, reason: string): void => {
     rejectCount++
-    if (kept < KEPT_REJECTS) {
+    if (kept < KEPT_REJECTS || options.everyReject === true) {
       kept++
       rejects.push({ line, reason })
     }
@@ -182,10 +192,11 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
     return null
   }
 
-  const sink = (value: unknown, line: number, where: string): void => {
+  const checked = (value: unknown, line: number, where: string): void => {
     const problem = accept(value)
     if (problem !== null) reject(line, where === '' ? problem : `${where}: ${problem}`)
   }
+  const sink = isRecordFormat(task.format) ? recordSink(task.format, checked, reject) : checked
 
   const context: FileContext = {
     chunkSize: options.chunkSize,
@@ -202,8 +213,24 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
 
   let end: EndMessage
   try {
-    if (task.range === undefined) {
-      const report = await loadFile(task.file, sink, context)
+    if (task.grouped !== undefined) {
+      const { grouped } = task
+      for (const { line, reason } of grouped.rejects) reject(line, reason)
+      rejectCount += grouped.rejectCount - grouped.rejects.length
+      grouped.observations.forEach((observation, i) => {
+        sink(observation, grouped.lines[i] as number, '')
+      })
+      end = {
+        type: 'end',
+        task: task.index,
+        format: grouped.format,
+        gzip: grouped.gzip,
+        bytes: grouped.bytes,
+        lines: 0,
+        skipped: grouped.skipped,
+      }
+    } else if (task.range === undefined) {
+      const report = await loadFile(task.file, sink, { ...context, csv: task.format === 'csv' })
       end = {
         type: 'end',
         task: task.index,
@@ -211,6 +238,7 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
         gzip: report.gzip,
         bytes: report.bytes,
         lines: 0,
+        skipped: 0,
       }
     } else {
       const report = await loadRange(task.file, task.range.start, task.range.end, sink, context)
@@ -221,12 +249,13 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
         gzip: false,
         bytes: report.bytes,
         lines: report.lines,
+        skipped: 0,
       }
     }
   } catch (error) {
     if (!(error instanceof StopTask)) throw error
     // Strict mode: the reject is posted; the merger throws it, so the rest of the task is moot.
-    end = { type: 'end', task: task.index, format: 'lines', gzip: false, bytes: 0, lines: 0 }
+    end = { type: 'end', task: task.index, format: 'lines', gzip: false, bytes: 0, lines: 0, skipped: 0 }
   }
   flush()
   post(end, [])

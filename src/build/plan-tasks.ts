@@ -1,11 +1,13 @@
 /**
  * Cuts the inputs of a build into parse tasks, in load order. A plain (uncompressed) `.jsonl` or
  * `.ndjson` file larger than the range size becomes byte ranges that threads read at once
- * (load-range.ts); any other file (gzip, JSON arrays, saved envelopes, small files) is one task
- * read whole, because its records cannot be found without reading it from the start.
+ * (load-range.ts); any other file (gzip, JSON arrays, saved envelopes, CSV, small files) is one
+ * task read whole, because its records cannot be found without reading it from the start. A DNS
+ * file of raw records is one task that carries the observations grouped from it beforehand.
  */
 import { open } from 'node:fs/promises'
-import type { Input } from '../ingest/stream.js'
+import type { GroupedSource } from '../ingest/formats/dns-sources.js'
+import type { Input } from '../ingest/source-inputs.js'
 import type { ParseTask } from './parse-task.js'
 
 /** Default range size: large enough to amortise a task, small enough to keep two cores busy. */
@@ -16,18 +18,33 @@ export const RANGE_BYTES = 16 << 20
  *
  * @param inputs - the checked inputs (stream.ts `inputsOf`), WHOIS first, in the caller's order
  * @param rangeBytes - the range size
+ * @param grouped - the raw-record DNS inputs, already grouped (formats/dns-sources.ts): one task each
  * @example
  * ```ts
  * await planTasks([{ path: 'whois.jsonl', kind: 'whois', declared: undefined, size: 40 << 20 }], 16 << 20)
  * // three tasks: [0, 16 MiB), [16 MiB, 32 MiB), [32 MiB, 40 MiB)
  * ```
  */
-export async function planTasks(inputs: readonly Input[], rangeBytes: number): Promise<ParseTask[]> {
+export async function planTasks(
+  inputs: readonly Input[],
+  rangeBytes: number,
+  grouped: ReadonlyMap<number, GroupedSource> = new Map(),
+): Promise<ParseTask[]> {
   const tasks: ParseTask[] = []
   for (const [source, input] of inputs.entries()) {
-    const { path: file, kind, declared, size } = input
-    if (size <= rangeBytes || !/\.(jsonl|ndjson)$/i.test(file) || !(await startsUncompressed(file))) {
-      tasks.push({ index: tasks.length, source, file, kind, declared })
+    const { path: file, kind, declared, format, size } = input
+    const group = grouped.get(source)
+    if (group !== undefined) {
+      tasks.push({ index: tasks.length, source, file, kind, declared, format, grouped: group })
+      continue
+    }
+    const whole =
+      size <= rangeBytes ||
+      format === 'csv' ||
+      !/\.(jsonl|ndjson)$/i.test(file) ||
+      !(await startsUncompressed(file))
+    if (whole) {
+      tasks.push({ index: tasks.length, source, file, kind, declared, format })
       continue
     }
     for (let start = 0; start < size; start += rangeBytes) {
@@ -37,6 +54,7 @@ export async function planTasks(inputs: readonly Input[], rangeBytes: number): P
         file,
         kind,
         declared,
+        format,
         range: { start, end: Math.min(size, start + rangeBytes) },
       })
     }

@@ -6,12 +6,14 @@ import { Engine } from '../engine.js'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
+import { checkLoad } from './load-checks.js'
 import { loadSummary } from './load-summary.js'
 import { withProgress } from './progress.js'
 import { checkWritable, looksLikeSnapshot, saveSnapshot } from './snapshot-files.js'
-import { writeRejects } from './write-rejects.js'
+import { openRejects } from './write-rejects.js'
 
 const HELP = `Usage: domindex build --whois FILE... --dns FILE... --out SNAPSHOT [--strict] [--rejects FILE]
+                      [--max-rejects N]
 
 Loads WHOIS and DNS observation files and saves them as one snapshot file. To add files to an
 existing snapshot, or remove keys from it, use 'domindex update'.
@@ -20,10 +22,12 @@ Options:
 ${INPUT_HELP}
   --out SNAPSHOT    the snapshot file to write (required)
   --strict          stop at the first bad record, naming its file and line
-  --rejects FILE    write the rejected records' {file, line, reason} as JSON Lines
+  --rejects FILE    write every rejected record's {file, line, reason} as JSON Lines
+  --max-rejects N   fail (exit status 1, nothing saved) past N rejects; default: no limit
   -h, --help        show this help
 
 Progress goes to stderr: a live bar on a terminal, a line every 5 seconds otherwise.
+A file whose every record is rejected fails the build, naming the file, before anything is saved.
 Exit status: 0 when saved, 1 when loading or saving failed, 2 for a usage mistake.`
 
 /** The `build` subcommand. */
@@ -34,7 +38,13 @@ export const buildCommand: Command = {
   async run(args) {
     const { values, lists, positionals } = parseCommandArgs(
       args,
-      { ...INPUT_OPTIONS, out: { type: 'string' }, strict: { type: 'boolean' }, rejects: { type: 'string' } },
+      {
+        ...INPUT_OPTIONS,
+        out: { type: 'string' },
+        strict: { type: 'boolean' },
+        rejects: { type: 'string' },
+        'max-rejects': { type: 'string' },
+      },
       INPUT_LISTS,
     )
     const [stray] = positionals
@@ -46,13 +56,22 @@ export const buildCommand: Command = {
     if (sources.whois.length + sources.dns.length === 0) {
       throw new UsageError('no input: give files with --whois, --dns, --mx or --txt')
     }
-    const engine = await withProgress((onProgress) =>
-      Engine.build(sources, { strict: strict === true, onProgress }),
-    )
+    const rejects = typeof rejectsFile === 'string' ? openRejects(rejectsFile) : undefined
+    let engine: Engine
+    try {
+      engine = await withProgress((onProgress) =>
+        Engine.build(sources, {
+          strict: strict === true,
+          onProgress,
+          ...(rejects && { onReject: rejects.onReject }),
+        }),
+      )
+    } finally {
+      rejects?.close()
+    }
     const stats = engine.stats()
     process.stderr.write(`domindex: ${loadSummary(stats)}\n`)
-    if (typeof rejectsFile === 'string')
-      await writeRejects(rejectsFile, stats.rejects.kept, stats.rejects.count)
+    checkLoad(stats.sources, stats.rejects.count, values['max-rejects'])
     await saveSnapshot(engine, out)
     process.stderr.write(`domindex: saved ${out}\n`)
     return 0

@@ -24,8 +24,13 @@ export function loadSummary(stats: EngineStats): string {
     `loaded ${plural(stats.files, 'file')} in ${formatDuration(stats.buildMs / 1000)}: ` +
     `${formatCount(counts.whois)} WHOIS records, ${formatCount(counts.mx)} MX and ${formatCount(counts.txt)} TXT observations, ` +
     `${formatCount(replaced)} replaced by later duplicates, ${formatCount(rejects.count)} rejects, ` +
-    `${formatCount(stats.datesUnparsed)} dates not understood${updateSummary(stats)}`
+    `${formatCount(stats.datesUnparsed)} dates not understood${skippedSummary(stats.dnsSkipped)}${updateSummary(stats)}`
   )
+}
+
+// Raw DNS records skipped (SPEC 13) are named only when a load read such files and skipped some.
+function skippedSummary(skipped: number): string {
+  return skipped > 0 ? `, ${plural(skipped, 'DNS record')} skipped` : ''
 }
 
 function updateSummary({ segments, removed }: EngineStats): string {
@@ -69,7 +74,8 @@ export function updateLine(before: EngineStats, after: EngineStats, ms: number):
     `${plural(after.whoisRecords - before.whoisRecords, 'WHOIS record')} and ` +
     `${plural(after.observations - before.observations, 'observation')}, ${formatCount(replaced)} replaced, ` +
     `${formatCount(after.rejects.count - before.rejects.count)} rejects, ` +
-    `${formatCount(after.datesUnparsed - before.datesUnparsed)} dates not understood, ` +
+    `${formatCount(after.datesUnparsed - before.datesUnparsed)} dates not understood` +
+    `${skippedSummary(after.dnsSkipped - before.dnsSkipped)}, ` +
     `removed ${plural(removed.whois, 'WHOIS record')} and ${plural(removed.observations, 'observation')} ` +
     `(${plural(removed.notHeld, 'key')} not held); holds ${formatCount(counts.whois)} WHOIS records, ` +
     `${formatCount(counts.mx)} MX and ${formatCount(counts.txt)} TXT observations in ${plural(after.segments, 'segment')}`

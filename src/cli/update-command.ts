@@ -3,15 +3,17 @@
  * the new data, with the progress, summary, rejects file and exit statuses of `build`; saves in
  * place unless `--out` names another file.
  */
+import type { Engine } from '../engine.js'
 import { normalizeHost } from '../normalize/host.js'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
 import { readKeyFiles } from './key-files.js'
+import { checkLoad } from './load-checks.js'
 import { updateLine } from './load-summary.js'
 import { withProgress } from './progress.js'
 import { checkWritable, openSnapshot, saveSnapshot } from './snapshot-files.js'
-import { writeRejects } from './write-rejects.js'
+import { openRejects } from './write-rejects.js'
 
 const HELP = `Usage: domindex update SNAPSHOT [--whois FILE...] [--dns FILE...] [--remove-whois FILE...]
                        [--remove-dns FILE...] [--out SNAPSHOT2] [--strict] [--rejects FILE]
@@ -34,7 +36,8 @@ ${INPUT_HELP}
   --out SNAPSHOT2   write the updated snapshot there and leave SNAPSHOT as it was; without it,
                     SNAPSHOT is replaced atomically (a killed update leaves the old snapshot)
   --strict          stop at the first bad record, naming its file and line
-  --rejects FILE    write this update's rejected records' {file, line, reason} as JSON Lines
+  --rejects FILE    write every rejected record of this update as {file, line, reason} JSON Lines
+  --max-rejects N   fail (exit status 1, nothing saved) past N rejects; default: no limit
   -h, --help        show this help
 
 Progress goes to stderr: a live bar on a terminal, a line every 5 seconds otherwise.
@@ -56,6 +59,7 @@ export const updateCommand: Command = {
         out: { type: 'string' },
         strict: { type: 'boolean' },
         rejects: { type: 'string' },
+        'max-rejects': { type: 'string' },
       },
       [...INPUT_LISTS, 'remove-whois', 'remove-dns'],
     )
@@ -78,16 +82,27 @@ export const updateCommand: Command = {
     const engine = await openSnapshot(snapshot)
     const before = engine.stats()
     const started = performance.now()
-    const updated = await withProgress((onProgress) =>
-      engine.update(sources, { remove, strict: strict === true, onProgress }),
-    )
+    const rejects = typeof rejectsFile === 'string' ? openRejects(rejectsFile) : undefined
+    let updated: Engine
+    try {
+      updated = await withProgress((onProgress) =>
+        engine.update(sources, {
+          remove,
+          strict: strict === true,
+          onProgress,
+          ...(rejects && { onReject: rejects.onReject }),
+        }),
+      )
+    } finally {
+      rejects?.close()
+    }
     const stats = updated.stats()
     process.stderr.write(`domindex: ${updateLine(before, stats, performance.now() - started)}\n`)
-    if (typeof rejectsFile === 'string') {
-      // Rejects accumulate over the build and every update; this update's come after the old ones.
-      const kept = stats.rejects.kept.slice(before.rejects.kept.length)
-      await writeRejects(rejectsFile, kept, stats.rejects.count - before.rejects.count)
-    }
+    checkLoad(
+      stats.sources.slice(before.sources.length),
+      stats.rejects.count - before.rejects.count,
+      values['max-rejects'],
+    )
     const target = typeof out === 'string' ? out : snapshot
     await saveSnapshot(updated, target)
     process.stderr.write(`domindex: saved ${target}${target === snapshot ? ' in place' : ''}\n`)

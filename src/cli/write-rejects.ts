@@ -1,43 +1,63 @@
 /**
- * `--rejects FILE` of `build` and `update`: the kept rejects as JSON Lines, and a note on stderr
- * when more were counted than kept (an engine keeps the first 1,000 in full).
+ * `--rejects FILE` of `build` and `update`: every reject as a JSON line `{file, line, reason}`,
+ * written as the load meets it (through the engine's `onReject`), so the file holds all of them,
+ * not only the first 1,000 that an engine keeps in full. Lines are gathered and written in blocks.
  */
-import { once } from 'node:events'
-import { createWriteStream } from 'node:fs'
+import { closeSync, openSync, writeSync } from 'node:fs'
 import type { Reject } from '../types.js'
 import { CommandFailure } from './args.js'
-import { formatCount } from './format.js'
+
+const BLOCK_CHARS = 1 << 16
+
+/** A rejects file being written. */
+export interface RejectsFile {
+  /** Writes one reject (pass it as the load's `onReject`). */
+  readonly onReject: (reject: Reject) => void
+  /** Writes what is gathered and closes the file. */
+  close(): void
+}
 
 /**
- * Writes rejects as `{file, line, reason}` lines, waiting whenever the file's buffer is full.
+ * Opens (replaces) a rejects file; its name is checked at once, before any loading.
  *
- * @param path - the file to write (replaced)
- * @param kept - the rejects kept in full
- * @param count - every reject counted, to say when the file holds only the first ones
+ * @param path - the file to write
  * @throws CommandFailure naming the file when it cannot be written
  * @example
  * ```ts
- * await writeRejects('rejects.jsonl', stats.rejects.kept, stats.rejects.count)
+ * const rejects = openRejects('rejects.jsonl')
+ * try { await Engine.build(sources, { onReject: rejects.onReject }) } finally { rejects.close() }
  * // rejects.jsonl: {"file":"a.jsonl","line":2,"reason":"..."}
  * ```
  */
-export async function writeRejects(path: string, kept: readonly Reject[], count: number): Promise<void> {
-  const out = createWriteStream(path)
+export function openRejects(path: string): RejectsFile {
+  const failed = (error: unknown) =>
+    new CommandFailure(`cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`)
+  let fd: number
   try {
-    for (const reject of kept) {
-      if (!out.write(`${JSON.stringify(reject)}\n`)) await once(out, 'drain')
-    }
-    out.end()
-    await once(out, 'finish')
+    fd = openSync(path, 'w')
   } catch (error) {
-    out.destroy()
-    throw new CommandFailure(
-      `cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`,
-    )
+    throw failed(error)
   }
-  if (count > kept.length) {
-    process.stderr.write(
-      `domindex: ${path} holds the first ${formatCount(kept.length)} of ${formatCount(count)} rejects\n`,
-    )
+  let block = ''
+  const flush = (): void => {
+    try {
+      writeSync(fd, block)
+    } catch (error) {
+      throw failed(error)
+    }
+    block = ''
+  }
+  return {
+    onReject: (reject) => {
+      block += `${JSON.stringify({ file: reject.file, line: reject.line, reason: reject.reason })}\n`
+      if (block.length >= BLOCK_CHARS) flush()
+    },
+    close: () => {
+      try {
+        if (block.length > 0) flush()
+      } finally {
+        closeSync(fd)
+      }
+    },
   }
 }

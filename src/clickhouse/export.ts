@@ -173,6 +173,7 @@ export async function exportToClickHouse(
         observations: rows.mx + rows.txt,
         observationsReplaced: applied.observationsReplaced,
         datesUnparsed: streamed.datesUnparsed,
+        dnsSkipped: streamed.dnsSkipped,
         rejects: streamed.rejects,
         sources: streamed.sources,
       }

@@ -17,6 +17,7 @@
  * reached.
  */
 import { SnapshotError } from '../errors.js'
+import { CsvSplitter } from './formats/csv-splitter.js'
 import { LineSplitter } from './line-splitter.js'
 import { MAX_NESTING, nestsWithin } from './nesting-depth.js'
 import { readBytes } from './read-bytes.js'
@@ -28,8 +29,8 @@ export type RecordSink = (value: unknown, line: number, where: string) => void
 /** How a file was read. */
 export interface FileReport {
   file: string
-  /** `lines` (JSON Lines) or `json` (arrays, envelopes, pretty-printed documents). */
-  format: 'lines' | 'json'
+  /** `lines` (JSON Lines), `json` (arrays, envelopes, pretty-printed documents) or `csv` (rows). */
+  format: 'lines' | 'json' | 'csv'
   gzip: boolean
   /** Bytes read from disk (compressed bytes for gzip). */
   bytes: number
@@ -38,6 +39,8 @@ export interface FileReport {
 /** What {@link loadFile} needs besides the file. */
 export interface FileContext {
   chunkSize: number
+  /** The file holds CSV rows (format `csv`): the sink gets each row as an object, header → cell. */
+  csv?: boolean
   /** Records a reject (or throws in strict mode). */
   reject: (line: number, reason: string) => void
   /**
@@ -72,7 +75,7 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
     throw unreadable(file, error)
   }
   const lines = /\.(jsonl|ndjson)(\.gz)?$/i.test(file)
-  let splitter: LineSplitter | ValueSplitter | undefined
+  let splitter: LineSplitter | ValueSplitter | CsvSplitter | undefined
   let format: FileReport['format'] = 'lines'
   let pending: Buffer[] = []
   let pendingBytes = 0
@@ -87,10 +90,10 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
         pending.push(chunk)
         pendingBytes += chunk.length
         const head = Buffer.concat(pending, pendingBytes)
-        const decided = decide(head, lines, false)
+        const decided = context.csv === true ? 'csv' : decide(head, lines, false)
         if (decided !== undefined) {
           format = decided
-          splitter = makeSplitter(decided, dispatch, context)
+          splitter = makeSplitter(decided, dispatch, sink, context)
           splitter.push(withoutBom(head))
           pending = []
         } else if (pending.length > 1) pending = [head]
@@ -104,8 +107,8 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
   }
   if (splitter === undefined && pendingBytes > 0) {
     const head = Buffer.concat(pending, pendingBytes)
-    format = decide(head, lines, true) ?? 'lines'
-    splitter = makeSplitter(format, dispatch, context)
+    format = context.csv === true ? 'csv' : (decide(head, lines, true) ?? 'lines')
+    splitter = makeSplitter(format, dispatch, sink, context)
     splitter.push(withoutBom(head))
   }
   const damage = source.damage()
@@ -212,9 +215,11 @@ function withoutBom(head: Buffer): Buffer {
 function makeSplitter(
   format: FileReport['format'],
   dispatch: (text: string, line: number) => void,
+  sink: RecordSink,
   context: FileContext,
-): LineSplitter | ValueSplitter {
+): LineSplitter | ValueSplitter | CsvSplitter {
   const problem = (reason: string, line: number): void => context.reject(line, reason)
+  if (format === 'csv') return new CsvSplitter((row, line) => sink(row, line, ''), context.reject)
   return format === 'lines' ? new LineSplitter(dispatch, problem) : new ValueSplitter(dispatch, problem)
 }
 

@@ -70,6 +70,7 @@ export async function loadSources(sources: Sources, options: LoadOptions = {}): 
     observations: mx.length + txt.length,
     observationsReplaced: dns.replaced,
     datesUnparsed: streamed.datesUnparsed,
+    dnsSkipped: streamed.dnsSkipped,
     rejects: streamed.rejects,
     sources: streamed.sources,
   }
@@ -94,6 +95,8 @@ export function addLoadStats(a: LoadStats, b: LoadStats): LoadStats {
     observations: a.observations + b.observations,
     observationsReplaced: a.observationsReplaced + b.observationsReplaced,
     datesUnparsed: a.datesUnparsed + b.datesUnparsed,
+    // Snapshots written before raw DNS records were read have no count of them.
+    dnsSkipped: (a.dnsSkipped ?? 0) + (b.dnsSkipped ?? 0),
     rejects: {
       count: a.rejects.count + b.rejects.count,
       kept: [...a.rejects.kept, ...b.rejects.kept].slice(0, KEPT_REJECTS),

@@ -32,9 +32,20 @@ export class Rejects {
   /** The first rejects, in full. */
   readonly kept: Reject[] = []
 
-  /** @param strict - throw at the first reject instead of recording it */
-  constructor(strict: boolean) {
+  readonly #onReject: ((reject: Reject) => void) | undefined
+
+  /**
+   * @param strict - throw at the first reject instead of recording it
+   * @param onReject - told every reject, also those beyond the ones kept
+   */
+  constructor(strict: boolean, onReject?: (reject: Reject) => void) {
     this.#strict = strict
+    this.#onReject = onReject
+  }
+
+  /** Whether every reject must reach this ledger in full (someone is told each one). */
+  get wantsEvery(): boolean {
+    return this.#onReject !== undefined
   }
 
   /** Counts rejects that are not kept (beyond the first ones of a part read elsewhere). */
@@ -47,5 +58,6 @@ export class Rejects {
     if (this.#strict) throw new SnapshotError('bad_record', reason, { file, line })
     this.count++
     if (this.kept.length < KEPT_REJECTS) this.kept.push({ file, line, reason })
+    this.#onReject?.({ file, line, reason })
   }
 }

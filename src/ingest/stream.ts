@@ -5,20 +5,23 @@
  * Nothing is kept: duplicates are the caller's to replace (load.ts collects them in memory; the
  * ClickHouse exporter replaces them server-side), so memory stays bounded whatever the input size.
  */
-import { stat } from 'node:fs/promises'
-import { SnapshotError, showValue } from '../errors.js'
-import type { DnsKind, Observation, Progress, Reject, Source, Sources, WhoisRecord } from '../types.js'
+import type { DnsKind, Observation, Progress, Reject, Sources, WhoisRecord } from '../types.js'
+import { groupDnsSources } from './formats/dns-sources.js'
+import { isRecordFormat, recordSink } from './formats/record-formats.js'
 import { HostCheck } from './host-check.js'
 import { type FileReport, loadFile } from './load-file.js'
 import { checkObservation } from './observation-record.js'
 import { ProgressClock } from './progress-clock.js'
 import { Rejects } from './rejects.js'
+import { type Input, withSourceInputs } from './source-inputs.js'
 import { WhoisPreparer } from './whois-record.js'
 
 /** Options of {@link streamSources}. */
 export interface StreamOptions {
   /** Throw a SnapshotError (`bad_record`) at the first reject instead of skipping it. Default false. */
   strict?: boolean
+  /** Told every reject, also beyond the first 1,000 kept. */
+  onReject?: (reject: Reject) => void
   /** Called at least once a second while reading, and once at the end with phase `done`. */
   onProgress?: (progress: Progress) => void
   /**
@@ -58,6 +61,11 @@ export interface StreamStats {
   observations: number
   /** WHOIS date fields whose text is not a date (their `_norm` is null). */
   datesUnparsed: number
+  /**
+   * Raw DNS records skipped (SPEC 13): of a type other than MX, TXT or NS, answers other than
+   * NOERROR, at a name that is not an apex, NS records with no MX or TXT answer to end.
+   */
+  dnsSkipped: number
   /** All rejects counted; the first 1,000 kept in full. */
   rejects: { count: number; kept: Reject[] }
   /** Per source file, in load order. */
@@ -65,14 +73,6 @@ export interface StreamStats {
 }
 
 const DEFAULT_CHUNK = 1 << 20
-
-/** One source file, checked to exist, with its kind and size. */
-export interface Input {
-  path: string
-  kind: 'whois' | 'dns'
-  declared: DnsKind | undefined
-  size: number
-}
 
 /**
  * Streams every source, checks and normalises each record, and hands the accepted ones on.
@@ -90,11 +90,14 @@ export interface Input {
  * ```
  */
 export async function streamSources(sources: Sources, options: StreamOptions): Promise<StreamStats> {
+  return withSourceInputs(sources, (inputs) => streamInputs(inputs, options))
+}
+
+async function streamInputs(inputs: readonly Input[], options: StreamOptions): Promise<StreamStats> {
   const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK))
-  const inputs = await sourceInputs(sources)
   const totalBytes = inputs.reduce((sum, input) => sum + input.size, 0)
   const clock = new ProgressClock(options.onProgress, totalBytes)
-  const rejects = new Rejects(options.strict === true)
+  const rejects = new Rejects(options.strict === true, options.onReject)
   const hosts = new HostCheck()
   const preparer = new WhoisPreparer(hosts)
   const { onWhois, onObservation, onChunk } = options
@@ -119,25 +122,43 @@ export async function streamSources(sources: Sources, options: StreamOptions): P
     return null
   }
 
-  for (const input of inputs) {
-    const file = input.path
+  const grouped = await groupDnsSources(inputs, chunkSize, options.strict === true, rejects.wantsEvery)
+  let dnsSkipped = 0
+  for (const [index, input] of inputs.entries()) {
+    const file = input.name
     const rejectsBefore = rejects.count
     let records = 0
     const reject = (line: number, reason: string): void => rejects.add(file, line, reason)
-    const sink = (value: unknown, line: number, where: string): void => {
+    const checked = (value: unknown, line: number, where: string): void => {
       const problem = accept(value, input)
       if (problem !== null) reject(line, where === '' ? problem : `${where}: ${problem}`)
       else records++
     }
     const bytesBefore = bytes
-    const report = await loadFile(file, sink, {
-      chunkSize,
-      reject,
-      progress: (diskBytes) => {
-        clock.tick(bytesBefore + diskBytes, whoisRecords + observations, rejects.count)
-        return onChunk?.()
-      },
-    })
+    const group = grouped.get(index)
+    let report: FileReport
+    if (group !== undefined) {
+      for (const { line, reason } of group.rejects) reject(line, reason)
+      rejects.countMore(group.rejectCount - group.rejects.length)
+      group.observations.forEach((observation, i) => {
+        checked(observation, group.lines[i] as number, '')
+      })
+      dnsSkipped += group.skipped
+      report = { file, format: group.format, gzip: group.gzip, bytes: group.bytes }
+      clock.tick(bytesBefore + group.bytes, whoisRecords + observations, rejects.count)
+    } else {
+      const format = input.format
+      const sink = isRecordFormat(format) ? recordSink(format, checked, reject) : checked
+      report = await loadFile(input.path, sink, {
+        chunkSize,
+        csv: format === 'csv',
+        reject,
+        progress: (diskBytes) => {
+          clock.tick(bytesBefore + diskBytes, whoisRecords + observations, rejects.count)
+          return onChunk?.()
+        },
+      })
+    }
     bytes += report.bytes
     perFile.push({ ...report, kind: input.kind, records, rejects: rejects.count - rejectsBefore })
   }
@@ -149,78 +170,8 @@ export async function streamSources(sources: Sources, options: StreamOptions): P
     whoisRecords,
     observations,
     datesUnparsed,
+    dnsSkipped,
     rejects: { count: rejects.count, kept: rejects.kept },
     sources: perFile,
   }
-}
-/**
- * The source files of one kind, described and checked to be readable regular files.
- *
- * @param list - the paths (or `{path, kind}`) given for `kind`
- * @param kind - `whois` or `dns`
- * @throws SnapshotError `unreadable_file` naming a file that cannot be read; TypeError for a malformed source
- * @example
- * ```ts
- * await inputsOf([{ path: 'mx.jsonl', kind: 'mx' }], 'dns') // [{ path: 'mx.jsonl', kind: 'dns', declared: 'mx', size: 1797893 }]
- * ```
- */
-export async function inputsOf(list: readonly Source[] | undefined, kind: 'whois' | 'dns'): Promise<Input[]> {
-  if (list === undefined) return []
-  if (!Array.isArray(list)) {
-    throw new TypeError(`domindex: sources.${kind} must be an array of paths, got ${showValue(list)}`)
-  }
-  const inputs: Input[] = []
-  for (const source of list as readonly unknown[]) {
-    const { path, declared } = describe(source, kind)
-    let size: number
-    try {
-      const info = await stat(path)
-      if (!info.isFile()) throw new Error('not a regular file')
-      size = info.size
-    } catch (error) {
-      throw new SnapshotError('unreadable_file', `cannot read: ${(error as Error).message}`, { file: path })
-    }
-    inputs.push({ path, kind, declared, size })
-  }
-  return inputs
-}
-
-function describe(source: unknown, kind: 'whois' | 'dns'): { path: string; declared: DnsKind | undefined } {
-  if (typeof source === 'string' && source.length > 0) return { path: source, declared: undefined }
-  if (typeof source === 'object' && source !== null) {
-    const { path, kind: declared } = source as { path?: unknown; kind?: unknown }
-    if (typeof path === 'string' && path.length > 0) {
-      if (declared === undefined) return { path, declared: undefined }
-      if (kind === 'dns' && (declared === 'mx' || declared === 'txt')) return { path, declared }
-      const accepted = kind === 'dns' ? "'mx' or 'txt'" : 'not declared (only DNS sources have a kind)'
-      throw new TypeError(`domindex: ${path}: kind must be ${accepted}, got ${showValue(declared)}`)
-    }
-  }
-  throw new TypeError(
-    `domindex: a ${kind} source must be a file path or {path, kind}, got ${showValue(source)}`,
-  )
-}
-
-/**
- * The inputs of every source list, in load order (WHOIS, then DNS), after checking that `sources`
- * is an object with no key but `whois` and `dns` (a misspelt key would otherwise load nothing).
- *
- * @throws TypeError naming an unknown key or a malformed source; SnapshotError `unreadable_file`
- *   for a file that cannot be read
- * @example
- * ```ts
- * await sourceInputs({ whois: ['w.jsonl'] }) // [{ path: 'w.jsonl', kind: 'whois', declared: undefined, size: 1024 }]
- * await sourceInputs({ whios: ['w.jsonl'] } as Sources) // TypeError: unknown source key "whios"
- * ```
- */
-export async function sourceInputs(sources: Sources): Promise<Input[]> {
-  if (sources === null || typeof sources !== 'object' || Array.isArray(sources)) {
-    throw new TypeError(`domindex: sources must be an object { whois?, dns? }, got ${showValue(sources)}`)
-  }
-  for (const key of Object.keys(sources)) {
-    if (key !== 'whois' && key !== 'dns') {
-      throw new TypeError(`domindex: unknown source key ${JSON.stringify(key)}; sources take whois and dns`)
-    }
-  }
-  return [...(await inputsOf(sources.whois, 'whois')), ...(await inputsOf(sources.dns, 'dns'))]
 }

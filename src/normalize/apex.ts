@@ -15,6 +15,7 @@ import { normalizeHost } from './host.js'
  * ```ts
  * apexDomain('www.example.co.uk') // 'example.co.uk'
  * apexDomain('co.uk')             // null
+ * apexDomain('*.example.com')     // 'example.com'
  * ```
  */
 export function apexDomain(host: string): string | null {
@@ -23,5 +24,6 @@ export function apexDomain(host: string): string | null {
   if (!normal.ok) return null
   const parsed = parse(normal.host, { allowPrivateDomains: false, extractHostname: false })
   if (parsed.isIp) return null
-  return parsed.domain
+  // A wildcard label is never a registrable domain's own: `*.com` has none, `*.a.com` has a.com.
+  return parsed.domain?.startsWith('*.') === true ? null : parsed.domain
 }

@@ -1,7 +1,8 @@
 /**
  * Host-name normalisation (SPEC 3): trim, lower-case, drop one trailing dot, Unicode labels to
- * punycode. Returns a value with a reason instead of throwing, so that the loader (which rejects a
- * record) and the query validator (which throws a QueryError) decide what an invalid host means.
+ * punycode; a wildcard first label (`*.example.com`, SPEC 13) is kept. Returns a value with a
+ * reason instead of throwing, so that the loader (which rejects a record) and the query validator
+ * (which throws a QueryError) decide what an invalid host means.
  */
 import { domainToASCII } from 'node:url'
 
@@ -20,6 +21,7 @@ const ASCII = /^[\x00-\x7f]*$/
  * @example
  * ```ts
  * normalizeHost(' München.DE. ') // { ok: true, host: 'xn--mnchen-3ya.de' }
+ * normalizeHost('*.Example.com') // { ok: true, host: '*.example.com' }
  * normalizeHost('a..b')          // { ok: false, reason: 'empty label' }
  * ```
  */
@@ -33,7 +35,8 @@ export function normalizeHost(raw: string): HostResult {
     host = ascii
   }
   if (host.length > 253) return { ok: false, reason: 'longer than 253 characters' }
-  for (const label of host.split('.')) {
+  // A wildcard (RFC 4592) may be the whole first label of a longer name: `*.example.com`.
+  for (const label of (host.startsWith('*.') ? host.slice(2) : host).split('.')) {
     if (label.length === 0) return { ok: false, reason: 'empty label' }
     if (label.length > 63)
       return { ok: false, reason: `label "${label.slice(0, 20)}..." longer than 63 characters` }

@@ -19,10 +19,11 @@ export interface CliResult {
  * Runs `domindex ...args` with node and tsx from the project root; stdout and stderr are pipes.
  *
  * @param args - the command-line arguments
+ * @param input - what standard input holds (default: nothing, closed at once)
  */
-export function runCli(args: readonly string[]): Promise<CliResult> {
+export function runCli(args: readonly string[], input: string | Buffer = ''): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       ['--import', 'tsx', MAIN, ...args],
       { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
@@ -31,5 +32,6 @@ export function runCli(args: readonly string[]): Promise<CliResult> {
         resolve({ status, stdout, stderr })
       },
     )
+    child.stdin?.end(input)
   })
 }

@@ -1,0 +1,137 @@
+/**
+ * The DNS sources whose files hold raw records (`dns-records`, `zdns`; SPEC 13), read before the
+ * others and grouped into observations across all of them: one per apex, date and kind, whatever
+ * file and line its records come from (dns-grouper.ts). Each observation is then loaded as if its
+ * group's first record's file held it, at that record's line, so rejects, replacement and counts
+ * work as for any observation. A record that cannot be read is a reject at its file:line; a record
+ * of another type, at a name that is not an apex, or a failed lookup is skipped and counted.
+ */
+import type { Observation, SourceFormat } from '../../types.js'
+import { type FileContext, loadFile } from '../load-file.js'
+import { KEPT_REJECTS } from '../rejects.js'
+import type { Input } from '../source-inputs.js'
+import { DnsGrouper } from './dns-grouper.js'
+import { type DnsRecord, type DnsSkip, parseDnsRecordLine } from './dns-record.js'
+import { parseZdnsLine } from './zdns.js'
+
+/** What one raw-record file contributes once grouped. */
+export interface GroupedSource {
+  /** The observations whose group starts in this file, in order of first appearance. */
+  readonly observations: Observation[]
+  /** The line of each observation's first record. */
+  readonly lines: number[]
+  /** The first rejects of the file (at most {@link KEPT_REJECTS}, unless every one is asked for). */
+  readonly rejects: { line: number; reason: string }[]
+  /** All rejects of the file. */
+  rejectCount: number
+  /** Records of the file skipped: other types, failed lookups, names that are not apexes. */
+  skipped: number
+  /** Bytes read from disk. */
+  bytes: number
+  /** `lines` or `json`, as the file was read. */
+  format: 'lines' | 'json' | 'csv'
+  gzip: boolean
+}
+
+/**
+ * Whether a format holds raw DNS records to group.
+ *
+ * @example
+ * ```ts
+ * isDnsRecordFormat('zdns') // true
+ * ```
+ */
+export function isDnsRecordFormat(format: SourceFormat): format is 'dns-records' | 'zdns' {
+  return format === 'dns-records' || format === 'zdns'
+}
+
+/**
+ * Reads every raw-record DNS input and groups the records into observations.
+ *
+ * @param inputs - all inputs of a load; those of another format are left alone
+ * @param chunkSize - the read size
+ * @param strict - stop reading at the first reject (the load then throws it)
+ * @param everyReject - keep every reject in full, not only the first {@link KEPT_REJECTS}
+ * @returns per input index, what it contributes
+ * @example
+ * ```ts
+ * const grouped = await groupDnsSources(inputs, 1 << 20, false)
+ * grouped.get(2)?.observations.length // 325
+ * ```
+ */
+export async function groupDnsSources(
+  inputs: readonly Input[],
+  chunkSize: number,
+  strict: boolean,
+  everyReject = false,
+): Promise<Map<number, GroupedSource>> {
+  const grouper = new DnsGrouper()
+  const grouped = new Map<number, GroupedSource>()
+  let parserSkips = 0
+  for (const [index, input] of inputs.entries()) {
+    if (input.kind !== 'dns' || !isDnsRecordFormat(input.format)) continue
+    const source: GroupedSource = {
+      observations: [],
+      lines: [],
+      rejects: [],
+      rejectCount: 0,
+      skipped: 0,
+      bytes: 0,
+      format: 'lines',
+      gzip: false,
+    }
+    grouped.set(index, source)
+    const reject = (line: number, reason: string): void => {
+      source.rejectCount++
+      if (everyReject || source.rejects.length < KEPT_REJECTS) source.rejects.push({ line, reason })
+      if (strict) throw new StopReading()
+    }
+    const parse = input.format === 'zdns' ? parseZdnsLine : parseDnsRecordLine
+    const where = { file: String(index), line: 0 }
+    const context: FileContext = { chunkSize, reject, progress: () => undefined }
+    const add = (record: DnsRecord): void => {
+      if (grouper.add(record, where) !== 'ok') source.skipped++
+    }
+    try {
+      const report = await loadFile(
+        input.path,
+        (value, line, at) => {
+          const parsed = parse(value)
+          where.line = line
+          if (typeof parsed === 'string') reject(line, at === '' ? parsed : `${at}: ${parsed}`)
+          else if (isSkip(parsed)) {
+            source.skipped++
+            parserSkips++
+          } else if (Array.isArray(parsed)) for (const record of parsed) add(record)
+          else add(parsed)
+        },
+        context,
+      )
+      source.bytes = report.bytes
+      source.format = report.format
+      source.gzip = report.gzip
+    } catch (error) {
+      if (!(error instanceof StopReading)) throw error
+      return grouped
+    }
+  }
+  // Groups are whole only now: each goes to the file of its first record.
+  const skippedBefore = [...grouped.values()].reduce((sum, s) => sum + s.skipped, 0)
+  for (const { observation, file, line } of grouper.observations()) {
+    const source = grouped.get(Number(file)) as GroupedSource
+    source.observations.push(observation)
+    source.lines.push(line)
+  }
+  // NS records left without an MX or TXT observation are known only now; they count for the last file.
+  const late = grouper.skipped + parserSkips - skippedBefore
+  const last = [...grouped.values()].at(-1)
+  if (last !== undefined && late > 0) last.skipped += late
+  return grouped
+}
+
+/** Thrown at the first reject in strict mode, to stop reading. */
+class StopReading extends Error {}
+
+function isSkip(value: DnsRecord | DnsRecord[] | DnsSkip): value is DnsSkip {
+  return !Array.isArray(value) && 'skip' in value
+}

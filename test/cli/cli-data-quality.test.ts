@@ -1,0 +1,105 @@
+/**
+ * The data-quality report of `build` and `update` (SPEC 13): `--rejects` writes every reject (not
+ * only the 1,000 kept), a file whose every record is rejected fails the command naming the file
+ * and nothing is saved, `--max-rejects N` fails past N rejects, and skipped DNS records are counted
+ * in the summary and in `stats()`.
+ */
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { Engine } from '../../src/engine.js'
+import type { Reject } from '../../src/types.js'
+import { type TempFiles, tempFiles, whoisRecord } from '../ingest/temp-files.js'
+import { runCli } from './run-cli.js'
+
+let files: TempFiles
+let good: string
+let manyBad: string
+let allBad: string
+let records: string
+beforeAll(async () => {
+  files = await tempFiles()
+  good = await files.lines('good.jsonl', [whoisRecord('a.com'), whoisRecord('b.com')])
+  const lines = Array.from({ length: 1800 }, (_, i) =>
+    i % 3 === 0 ? JSON.stringify(whoisRecord(`m${i}.com`)) : '{oops',
+  )
+  manyBad = await files.write('many-bad.jsonl', `${lines.join('\n')}\n`)
+  allBad = await files.write('all-bad.csv', 'domainName,registrant_organization\n,Nobody\n,Nobody either\n')
+  records = await files.lines('records.jsonl', [
+    { name: 'example.com', type: 'MX', value: '10 mx.example.com', date: '2024-03-05' },
+    { name: 'www.example.com', type: 'MX', value: '10 mx.example.com', date: '2024-03-05' },
+    { name: 'example.com', type: 'A', value: '192.0.2.1', date: '2024-03-05' },
+  ])
+})
+afterAll(async () => {
+  await files.remove()
+})
+
+const lines = async (path: string) => (await readFile(path, 'utf8')).trim().split('\n')
+
+it('writes every reject, beyond the 1,000 an engine keeps, and the engine tells each one', async () => {
+  const told: Reject[] = []
+  const engine = await Engine.build({ whois: [manyBad] }, { onReject: (r) => told.push(r) })
+  expect(engine.stats().rejects.count).toBe(1200)
+  expect(engine.stats().rejects.kept).toHaveLength(1000)
+  expect(told).toHaveLength(1200)
+  const onWorker = await Engine.build({ whois: [manyBad] }, {
+    onReject: (r: Reject) => told.push(r),
+    workers: 1,
+  } as never)
+  expect(told.slice(1200)).toEqual(told.slice(0, 1200))
+  expect(onWorker.stats().rejects.kept).toEqual(told.slice(0, 1000))
+  const rejects = join(files.dir, 'rejects.jsonl')
+  const run = await runCli([
+    'build',
+    '--whois',
+    manyBad,
+    good,
+    '--out',
+    join(files.dir, 'm.dmx'),
+    '--rejects',
+    rejects,
+  ])
+  expect(run.status).toBe(0)
+  expect(await lines(rejects)).toHaveLength(1200)
+  expect(JSON.parse((await lines(rejects))[1199] as string)).toMatchObject({ file: manyBad, line: 1800 })
+}, 60_000)
+
+it('fails, naming the file, when every record of a file is rejected, and saves nothing', async () => {
+  const out = join(files.dir, 'none.dmx')
+  const run = await runCli(['build', '--whois', good, allBad, '--out', out])
+  expect(run.status).toBe(1)
+  expect(run.stderr).toContain(`every record of ${allBad} was rejected (2 rejects); nothing saved`)
+  expect(existsSync(out)).toBe(false)
+  const snapshot = join(files.dir, 'good.dmx')
+  expect((await runCli(['build', '--whois', good, '--out', snapshot])).status).toBe(0)
+  const update = await runCli(['update', snapshot, '--whois', allBad])
+  expect(update.status).toBe(1)
+  expect(update.stderr).toContain(`every record of ${allBad} was rejected`)
+  expect((await Engine.open(snapshot)).stats().counts.whois).toBe(2)
+}, 60_000)
+
+it('fails past --max-rejects N, and counts skipped DNS records in the summary', async () => {
+  const out = join(files.dir, 'max.dmx')
+  const over = await runCli(['build', '--whois', manyBad, '--out', out, '--max-rejects', '999'])
+  expect(over.status).toBe(1)
+  expect(over.stderr).toContain('1,200 rejects, more than --max-rejects 999; nothing saved')
+  expect(existsSync(out)).toBe(false)
+  const within = await runCli([
+    'build',
+    '--whois',
+    manyBad,
+    '--dns',
+    records,
+    '--out',
+    out,
+    '--max-rejects',
+    '1200',
+  ])
+  expect(within.status).toBe(0)
+  expect(within.stderr).toContain('2 DNS records skipped')
+  expect((await Engine.open(out)).stats().dnsSkipped).toBe(2)
+  const wrong = await runCli(['build', '--whois', good, '--out', out, '--max-rejects', 'many'])
+  expect(wrong.status).toBe(2)
+}, 60_000)
