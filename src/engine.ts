@@ -36,6 +36,7 @@ import type {
   DnsParams,
   Envelope,
   ItemField,
+  LoadNote,
   Observation,
   PrioritizeParams,
   PrioritizeResponse,
@@ -60,6 +61,12 @@ export interface BuildOptions {
    * full (`domindex build --rejects` writes them all this way).
    */
   onReject?: (reject: Reject) => void
+  /**
+   * Told each record that replaces an earlier one (with the file:line of the replacing one) and
+   * each date whose text is not understood (with its file:line): the lists behind the counts of
+   * `stats()` (`domindex build --report` writes them).
+   */
+  onNote?: (note: LoadNote) => void
   /** Bearer tokens `request()` accepts; none means no check. */
   tokens?: readonly string[]
   /** The clock `prioritize()` stamps `queued_at` with. Default: the system clock. */
@@ -191,6 +198,7 @@ export class Engine {
       workers: options.workers,
       rangeBytes: options.rangeBytes,
       onReject: options.onReject,
+      onNote: options.onNote,
     })
     const parts: Parts = {
       views: [freshView(built)],
@@ -265,6 +273,15 @@ export class Engine {
     const old = this.#parts
     const report = options.onProgress
     let last: Progress | undefined
+    // What replaces records held before is known after the load: the report needs each record's line.
+    const note = options.onNote
+    const where =
+      note === undefined
+        ? undefined
+        : {
+            whois: new Map<string, { file: string; line: number }>(),
+            dns: new Map<string, { file: string; line: number }>(),
+          }
     const built = await buildParts(sources, {
       strict: options.strict === true,
       onProgress: (progress) => {
@@ -274,8 +291,14 @@ export class Engine {
       workers: options.workers,
       rangeBytes: options.rangeBytes,
       onReject: options.onReject,
+      onNote: options.onNote,
+      onRecord:
+        where === undefined ? undefined : (kind, key, file, line) => where[kind].set(key, { file, line }),
     })
-    const { views, counts } = applyUpdate(old.views, removals, built)
+    const { views, counts } = applyUpdate(old.views, removals, built, (kind, key) => {
+      const at = where?.[kind].get(key)
+      if (note !== undefined && at !== undefined) note({ kind: 'replaced', key, ...at })
+    })
     const load = addLoadStats(old.load, built.load)
     load.whoisReplaced += counts.whoisReplaced
     load.observationsReplaced += counts.observationsReplaced

@@ -107,6 +107,15 @@ export interface Reject {
 }
 
 /**
+ * A line of the data-quality report (`onNote`, `domindex build --report`): a record that replaced
+ * an earlier one with the same key (a WHOIS domain or an observation id), or a date whose text is
+ * not understood (its `_norm` is null); each with the file and line it was read at.
+ */
+export type LoadNote =
+  | { kind: 'replaced'; key: string; file: string; line: number }
+  | { kind: 'unparsed_date'; field: string; value: string; file: string; line: number }
+
+/**
  * What `onProgress` receives, at least once a second. A build or update reads its inputs (`read`:
  * input bytes and records), then indexes (`index`); an open reads the snapshot's bytes (`read`),
  * then decodes them (`index`); a save writes the snapshot's bytes (`write`). Each ends with `done`.

@@ -16,7 +16,7 @@ import { ReverseIndex, type ReverseIndexState } from '../indexes/reverse/reverse
 import { groupDnsSources } from '../ingest/formats/dns-sources.js'
 import type { LoadStats } from '../ingest/load.js'
 import { type Input, withSourceInputs } from '../ingest/source-inputs.js'
-import type { Progress, Reject, Sources } from '../types.js'
+import type { LoadNote, Progress, Reject, Sources } from '../types.js'
 import { LoadMerger } from './load-merger.js'
 import type { ObservationLog } from './observation-log.js'
 import { planTasks, RANGE_BYTES } from './plan-tasks.js'
@@ -39,6 +39,10 @@ export interface PipelineOptions {
   readonly rangeBytes: number | undefined
   /** Told every reject, also beyond the first 1,000 kept. */
   readonly onReject?: ((reject: Reject) => void) | undefined
+  /** Told each replacement and each date not understood, with its file and line. */
+  readonly onNote?: ((note: LoadNote) => void) | undefined
+  /** Told the key, file and line of each record loaded (an update's report of what it replaces). */
+  readonly onRecord?: ((kind: 'whois' | 'dns', key: string, file: string, line: number) => void) | undefined
 }
 
 /** What a build produces. */
@@ -74,10 +78,22 @@ async function buildInputs(inputs: readonly Input[], options: PipelineOptions): 
     strict: options.strict,
     onProgress: options.onProgress,
     onReject: options.onReject,
+    onNote: options.onNote,
+    onRecord: options.onRecord,
   })
   const totalBytes = inputs.reduce((sum, input) => sum + input.size, 0)
   const workers = options.workers ?? (totalBytes >= PARALLEL_BYTES ? availableParallelism() : 0)
-  await runTasks(tasks, workers, { chunkSize: DEFAULT_CHUNK, strict: options.strict, everyReject }, merger)
+  await runTasks(
+    tasks,
+    workers,
+    {
+      chunkSize: DEFAULT_CHUNK,
+      strict: options.strict,
+      everyReject,
+      notes: options.onNote !== undefined || options.onRecord !== undefined,
+    },
+    merger,
+  )
   merger.done()
   const load = merger.stats()
   const storeState = merger.whois.finish()

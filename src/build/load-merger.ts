@@ -10,7 +10,7 @@ import { ProgressClock } from '../ingest/progress-clock.js'
 import { Rejects } from '../ingest/rejects.js'
 import type { Input } from '../ingest/source-inputs.js'
 import type { SourceStats } from '../ingest/stream.js'
-import type { Progress, Reject } from '../types.js'
+import type { LoadNote, Progress, Reject } from '../types.js'
 import { ObservationLog } from './observation-log.js'
 import type { ChunkMessage, EndMessage, ParseTask, ProgressMessage } from './parse-task.js'
 import { WhoisLog } from './whois-log.js'
@@ -21,6 +21,10 @@ export interface MergeOptions {
   readonly onProgress: ((progress: Progress) => void) | undefined
   /** Told every reject, also beyond the first 1,000 kept. */
   readonly onReject?: ((reject: Reject) => void) | undefined
+  /** Told each replacement and each date not understood (the chunks then carry their lines). */
+  readonly onNote?: ((note: LoadNote) => void) | undefined
+  /** Told the key, file and line of each record (the chunks then carry their lines). */
+  readonly onRecord?: ((kind: 'whois' | 'dns', key: string, file: string, line: number) => void) | undefined
 }
 
 /**
@@ -54,6 +58,8 @@ export class LoadMerger {
   #accepted = 0
   #datesUnparsed = 0
   #dnsSkipped = 0
+  readonly #onNote: ((note: LoadNote) => void) | undefined
+  readonly #onRecord: MergeOptions['onRecord']
 
   /**
    * @param inputs - the checked inputs
@@ -64,6 +70,8 @@ export class LoadMerger {
     this.#inputs = inputs
     this.#tasks = tasks
     this.#rejects = new Rejects(options.strict, options.onReject)
+    this.#onNote = options.onNote
+    this.#onRecord = options.onRecord
     this.#clock = new ProgressClock(
       options.onProgress,
       inputs.reduce((sum, input) => sum + input.size, 0),
@@ -103,6 +111,7 @@ export class LoadMerger {
       source.gzip = message.gzip
       source.bytes += message.bytes
       this.#dnsSkipped += message.skipped
+      if (message.read !== undefined) source.records = message.read
       this.progress({ type: 'progress', task: message.task, bytes: message.bytes })
       return
     }
@@ -112,11 +121,29 @@ export class LoadMerger {
     source.records += message.accepted
     this.#accepted += message.accepted
     this.#datesUnparsed += message.datesUnparsed
-    if (message.whois !== undefined && message.whois.keys.length > 0) this.whois.add(message.whois)
-    if (message.observations !== undefined && message.observations.ids.length > 0) {
+    const note = this.#onNote
+    const file = source.file
+    for (const { line, field, value } of message.unparsed ?? []) {
+      note?.({ kind: 'unparsed_date', field, value, file, line: offset + line })
+    }
+    const { whois, observations } = message
+    const replaced = (keys: readonly string[], lines: Uint32Array | undefined) =>
+      note === undefined || lines === undefined
+        ? undefined
+        : (i: number) =>
+            note({ kind: 'replaced', key: keys[i] as string, file, line: offset + (lines[i] as number) })
+    const record = this.#onRecord
+    if (record !== undefined) {
+      whois?.lines?.forEach((line, i) => record('whois', whois.keys[i] as string, file, offset + line))
+      observations?.lines?.forEach((line, i) =>
+        record('dns', observations.ids[i] as string, file, offset + line),
+      )
+    }
+    if (whois !== undefined && whois.keys.length > 0) this.whois.add(whois, replaced(whois.keys, whois.lines))
+    if (observations !== undefined && observations.ids.length > 0) {
       const log = this.#observations
       if (log === undefined) throw new Error('domindex: observations merged after the log was taken')
-      log.add(message.observations)
+      log.add(observations, replaced(observations.ids, observations.lines))
     }
     this.#clock.tick(this.#bytesRead, this.#accepted, this.#rejects.count)
   }

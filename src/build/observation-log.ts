@@ -29,6 +29,8 @@ export interface ObservationChunk {
   readonly ids: readonly string[]
   readonly days: Int32Array
   readonly kinds: Uint8Array
+  /** The line of each observation in its task, when the load reports replacements. */
+  readonly lines?: Uint32Array
 }
 
 /**
@@ -56,8 +58,13 @@ export class ObservationLog {
     return this.#ids.size
   }
 
-  /** Appends a chunk of observations in load order, decoding and interning each. */
-  add(chunk: ObservationChunk): void {
+  /**
+   * Appends a chunk of observations in load order, decoding and interning each.
+   *
+   * @param chunk - the observations
+   * @param replaced - told the index in the chunk of each observation that replaces an earlier one
+   */
+  add(chunk: ObservationChunk, replaced?: (index: number) => void): void {
     if (this.#frozenIds !== undefined) throw new Error('domindex: observations added after columns were read')
     const { ids, days, kinds } = chunk
     const packed = new PackedSlots(assembleChunks([chunk.packed]))
@@ -68,8 +75,10 @@ export class ObservationLog {
     for (let i = 0; i < n; i++) {
       const known = this.#ids.size
       const key = this.#ids.intern(ids[i] as string)
-      if (key < known) this.replaced++
-      else this.#lastSlot = room(this.#lastSlot, key)
+      if (key < known) {
+        this.replaced++
+        replaced?.(i)
+      } else this.#lastSlot = room(this.#lastSlot, key)
       const slot = this.#columns.add(packed.get(i) as Observation, days[i] as number)
       this.#lastSlot[key] = slot
       this.#slotKey[slot] = key

@@ -19,7 +19,7 @@ import { type FileContext, type FileReport, loadFile } from '../ingest/load-file
 import { loadRange } from '../ingest/load-range.js'
 import { checkObservation } from '../ingest/observation-record.js'
 import { KEPT_REJECTS } from '../ingest/rejects.js'
-import { WhoisPreparer } from '../ingest/whois-record.js'
+import { unparsedDatesOf, WhoisPreparer } from '../ingest/whois-record.js'
 import type { DnsKind, Observation, SourceFormat, WhoisRecord } from '../types.js'
 import type { ObservationChunk } from './observation-log.js'
 import type { WhoisChunk } from './whois-log.js'
@@ -60,6 +60,8 @@ export interface ChunkMessage {
   readonly rejectCount: number
   readonly accepted: number
   readonly datesUnparsed: number
+  /** The dates not understood, with their lines (when the task posts notes). */
+  readonly unparsed?: readonly { line: number; field: string; value: string }[]
 }
 
 /** Bytes read so far by a task. */
@@ -80,6 +82,8 @@ export interface EndMessage {
   readonly lines: number
   /** DNS records skipped (raw-record formats): other types, failed lookups, names that are not apexes. */
   readonly skipped: number
+  /** Raw DNS records read and not rejected, which the file's count shows instead of its observations. */
+  readonly read?: number
 }
 
 /** What a task posts. */
@@ -96,6 +100,8 @@ export interface TaskOptions {
   readonly strict: boolean
   /** Post every reject in full, not only the first {@link KEPT_REJECTS} (someone is told each one). */
   readonly everyReject?: boolean
+  /** Post each record's line and each date not understood, for the data-quality report. */
+  readonly notes?: boolean
 }
 
 const PROGRESS_MS = 250
@@ -125,6 +131,9 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
   let ids: string[] = []
   let days: number[] = []
   let kinds: number[] = []
+  let lines: number[] = []
+  let unparsed: { line: number; field: string; value: string }[] = []
+  const notes = options.notes === true
   let rejects: TaskReject[] = []
   let kept = 0
   let rejectCount = 0
@@ -137,9 +146,11 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
     const packed = packer.take()
     const transfer = [packed.bytes.buffer as ArrayBuffer, packed.ends.buffer as ArrayBuffer]
     let message: ChunkMessage
-    const counts = { rejects, rejectCount, accepted, datesUnparsed }
+    const counts = { rejects, rejectCount, accepted, datesUnparsed, ...(notes ? { unparsed } : {}) }
+    const lineList = notes ? { lines: Uint32Array.from(lines) } : {}
+    if (lineList.lines !== undefined) transfer.push(lineList.lines.buffer as ArrayBuffer)
     if (task.kind === 'whois') {
-      const whois: WhoisChunk = { packed, keys, created: Float64Array.from(created) }
+      const whois: WhoisChunk = { packed, keys, created: Float64Array.from(created), ...lineList }
       transfer.push(whois.created.buffer as ArrayBuffer)
       message = { type: 'chunk', task: task.index, whois, ...counts }
     } else {
@@ -148,6 +159,7 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
         ids,
         days: Int32Array.from(days),
         kinds: Uint8Array.from(kinds),
+        ...lineList,
       }
       transfer.push(observations.days.buffer as ArrayBuffer, observations.kinds.buffer as ArrayBuffer)
       message = { type: 'chunk', task: task.index, observations, ...counts }
@@ -157,6 +169,8 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
     ids = []
     days = []
     kinds = []
+    lines = []
+    unparsed = []
     rejects = []
     rejectCount = 0
     accepted = 0
@@ -173,10 +187,13 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
     if (options.strict) throw new StopTask()
   }
 
-  const accept = (value: unknown): string | null => {
+  const accept = (value: unknown, line: number): string | null => {
     if (task.kind === 'whois') {
       if (!preparer.check(value)) return preparer.reason
       datesUnparsed += preparer.unparsedDates
+      if (notes && preparer.unparsedDates > 0) {
+        for (const date of unparsedDatesOf(value as WhoisRecord)) unparsed.push({ line, ...date })
+      }
       keys.push(preparer.key)
       created.push(normInstant((value as WhoisRecord).domain?.created_norm))
     } else {
@@ -187,13 +204,14 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
       kinds.push(check.kind === 'mx' ? 0 : 1)
     }
     accepted++
+    if (notes) lines.push(line)
     packer.add(value)
     if (packer.full) flush()
     return null
   }
 
   const checked = (value: unknown, line: number, where: string): void => {
-    const problem = accept(value)
+    const problem = accept(value, line)
     if (problem !== null) reject(line, where === '' ? problem : `${where}: ${problem}`)
   }
   const sink = isRecordFormat(task.format) ? recordSink(task.format, checked, reject) : checked
@@ -228,6 +246,7 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
         bytes: grouped.bytes,
         lines: 0,
         skipped: grouped.skipped,
+        read: grouped.read,
       }
     } else if (task.range === undefined) {
       const report = await loadFile(task.file, sink, { ...context, csv: task.format === 'csv' })

@@ -28,6 +28,8 @@ export interface WhoisChunk {
   readonly packed: PackedChunk
   readonly keys: readonly string[]
   readonly created: Float64Array
+  /** The line of each record in its task, when the load reports replacements. */
+  readonly lines?: Uint32Array
 }
 
 /**
@@ -56,8 +58,13 @@ export class WhoisLog {
     return this.#keys.size
   }
 
-  /** Appends a chunk of records in load order. */
-  add(chunk: WhoisChunk): void {
+  /**
+   * Appends a chunk of records in load order.
+   *
+   * @param chunk - the records
+   * @param replaced - told the index in the chunk of each record that replaces an earlier one
+   */
+  add(chunk: WhoisChunk, replaced?: (index: number) => void): void {
     const { keys, created, packed } = chunk
     const n = keys.length
     this.#slotKey = room(this.#slotKey, this.#slots + n)
@@ -67,6 +74,7 @@ export class WhoisLog {
       if (key < known) {
         this.replaced++
         this.#stale++
+        replaced?.(i)
       } else {
         this.#lastSlot = room(this.#lastSlot, key)
         this.#created = room(this.#created, key)

@@ -7,13 +7,13 @@ import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
 import { checkLoad } from './load-checks.js'
+import { openReports } from './load-reports.js'
 import { loadSummary } from './load-summary.js'
 import { withProgress } from './progress.js'
 import { checkWritable, looksLikeSnapshot, saveSnapshot } from './snapshot-files.js'
-import { openRejects } from './write-rejects.js'
 
 const HELP = `Usage: domindex build --whois FILE... --dns FILE... --out SNAPSHOT [--strict] [--rejects FILE]
-                      [--max-rejects N]
+                      [--report FILE] [--max-rejects N]
 
 Loads WHOIS and DNS observation files and saves them as one snapshot file. To add files to an
 existing snapshot, or remove keys from it, use 'domindex update'.
@@ -23,6 +23,8 @@ ${INPUT_HELP}
   --out SNAPSHOT    the snapshot file to write (required)
   --strict          stop at the first bad record, naming its file and line
   --rejects FILE    write every rejected record's {file, line, reason} as JSON Lines
+  --report FILE     write every replaced record (its key, and the file:line that replaced it) and
+                    every date not understood (its field, text, file:line) as JSON Lines
   --max-rejects N   fail (exit status 1, nothing saved) past N rejects; default: no limit
   -h, --help        show this help
 
@@ -43,31 +45,28 @@ export const buildCommand: Command = {
         out: { type: 'string' },
         strict: { type: 'boolean' },
         rejects: { type: 'string' },
+        report: { type: 'string' },
         'max-rejects': { type: 'string' },
       },
       INPUT_LISTS,
     )
     const [stray] = positionals
     if (stray !== undefined) throw new UsageError(strayArgument(stray))
-    const { out, strict, rejects: rejectsFile } = values
+    const { out, strict, rejects: rejectsFile, report: reportFile } = values
     if (typeof out !== 'string') throw new UsageError('--out SNAPSHOT is required')
     const sources = listedSources(lists)
     await checkWritable(out)
     if (sources.whois.length + sources.dns.length === 0) {
       throw new UsageError('no input: give files with --whois, --dns, --mx or --txt')
     }
-    const rejects = typeof rejectsFile === 'string' ? openRejects(rejectsFile) : undefined
+    const reports = openReports(rejectsFile, reportFile)
     let engine: Engine
     try {
       engine = await withProgress((onProgress) =>
-        Engine.build(sources, {
-          strict: strict === true,
-          onProgress,
-          ...(rejects && { onReject: rejects.onReject }),
-        }),
+        Engine.build(sources, { strict: strict === true, onProgress, ...reports.options }),
       )
     } finally {
-      rejects?.close()
+      reports.close()
     }
     const stats = engine.stats()
     process.stderr.write(`domindex: ${loadSummary(stats)}\n`)

@@ -10,10 +10,10 @@ import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
 import { readKeyFiles } from './key-files.js'
 import { checkLoad } from './load-checks.js'
+import { openReports } from './load-reports.js'
 import { updateLine } from './load-summary.js'
 import { withProgress } from './progress.js'
 import { checkWritable, openSnapshot, saveSnapshot } from './snapshot-files.js'
-import { openRejects } from './write-rejects.js'
 
 const HELP = `Usage: domindex update SNAPSHOT [--whois FILE...] [--dns FILE...] [--remove-whois FILE...]
                        [--remove-dns FILE...] [--out SNAPSHOT2] [--strict] [--rejects FILE]
@@ -37,6 +37,8 @@ ${INPUT_HELP}
                     SNAPSHOT is replaced atomically (a killed update leaves the old snapshot)
   --strict          stop at the first bad record, naming its file and line
   --rejects FILE    write every rejected record of this update as {file, line, reason} JSON Lines
+  --report FILE     write every record this update replaced (key, and the file:line that replaced
+                    it) and every date not understood (field, text, file:line) as JSON Lines
   --max-rejects N   fail (exit status 1, nothing saved) past N rejects; default: no limit
   -h, --help        show this help
 
@@ -59,12 +61,13 @@ export const updateCommand: Command = {
         out: { type: 'string' },
         strict: { type: 'boolean' },
         rejects: { type: 'string' },
+        report: { type: 'string' },
         'max-rejects': { type: 'string' },
       },
       [...INPUT_LISTS, 'remove-whois', 'remove-dns'],
     )
     const snapshot = onlySnapshot(positionals)
-    const { out, strict, rejects: rejectsFile } = values
+    const { out, strict, rejects: rejectsFile, report: reportFile } = values
     const sources = listedSources(lists)
     const whoisKeyFiles = lists['remove-whois'] ?? []
     const dnsKeyFiles = lists['remove-dns'] ?? []
@@ -82,19 +85,14 @@ export const updateCommand: Command = {
     const engine = await openSnapshot(snapshot)
     const before = engine.stats()
     const started = performance.now()
-    const rejects = typeof rejectsFile === 'string' ? openRejects(rejectsFile) : undefined
+    const reports = openReports(rejectsFile, reportFile)
     let updated: Engine
     try {
       updated = await withProgress((onProgress) =>
-        engine.update(sources, {
-          remove,
-          strict: strict === true,
-          onProgress,
-          ...(rejects && { onReject: rejects.onReject }),
-        }),
+        engine.update(sources, { remove, strict: strict === true, onProgress, ...reports.options }),
       )
     } finally {
-      rejects?.close()
+      reports.close()
     }
     const stats = updated.stats()
     process.stderr.write(`domindex: ${updateLine(before, stats, performance.now() - started)}\n`)

@@ -43,7 +43,10 @@ export interface StreamOptions {
 /** How one source file loaded. */
 export interface SourceStats extends FileReport {
   kind: 'whois' | 'dns'
-  /** Records accepted from this file (replacements included). */
+  /**
+   * Records accepted from this file (replacements included); for raw DNS records (SPEC 13), the
+   * records read and not rejected, grouped into observations or skipped.
+   */
   records: number
   /** Records rejected in this file. */
   rejects: number
@@ -144,6 +147,7 @@ async function streamInputs(inputs: readonly Input[], options: StreamOptions): P
         checked(observation, group.lines[i] as number, '')
       })
       dnsSkipped += group.skipped
+      records = group.read
       report = { file, format: group.format, gzip: group.gzip, bytes: group.bytes }
       clock.tick(bytesBefore + group.bytes, whoisRecords + observations, rejects.count)
     } else {

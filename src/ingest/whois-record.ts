@@ -180,6 +180,30 @@ export class WhoisPreparer {
   }
 }
 
+/**
+ * The date fields of a checked record whose text is not a date (their `_norm` is null), for the
+ * data-quality report.
+ *
+ * @param record - a record {@link WhoisPreparer.check} accepted
+ * @example
+ * ```ts
+ * unparsedDatesOf({ query: 'a.com', domain: { created: 'soon', created_norm: null } }) // [{ field: 'domain.created', value: 'soon' }]
+ * ```
+ */
+export function unparsedDatesOf(record: WhoisRecord): { field: string; value: string }[] {
+  const section = record.domain as DomainFields | null | undefined
+  const out: { field: string; value: string }[] = []
+  if (section === null || section === undefined) return out
+  for (const k in section) {
+    if (!hasOwn.call(section, k) || !isDateField(k)) continue
+    const date = section[k]
+    if (typeof date === 'string' && !isBlank(date) && section[NORM_KEYS[k] ?? `${k}_norm`] === null) {
+      out.push({ field: `domain.${k}`, value: date })
+    }
+  }
+  return out
+}
+
 function isBlank(text: string): boolean {
   return text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim().length === 0)
 }

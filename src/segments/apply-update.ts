@@ -32,6 +32,8 @@ const KINDS: readonly DnsKind[] = ['mx', 'txt']
  * @param views - the engine's views before the update (not changed)
  * @param removals - normalised keys to remove
  * @param added - the segment of the update's new sources
+ * @param replaced - told the key of each new record that replaces one held before (a domain, or
+ *   an observation id), for the data-quality report
  * @example
  * ```ts
  * applyUpdate(views, { whois: ['a.com'], dns: [] }, segment) // { views: [...views', addedView], counts }
@@ -41,6 +43,7 @@ export function applyUpdate(
   views: readonly SegmentView[],
   removals: RemovalKeys,
   added: Segment,
+  replaced?: (kind: 'whois' | 'dns', key: string) => void,
 ): { views: SegmentView[]; counts: UpdateCounts } {
   const pending = views.map(() => ({
     whois: new Set<number>(),
@@ -86,11 +89,18 @@ export function applyUpdate(
     if (deleteObservation(id)) counts.observationsRemoved++
     else counts.notHeld++
   }
-  for (const domain of added.store.domains()) if (deleteDomain(domain)) counts.whoisReplaced++
+  for (const domain of added.store.domains()) {
+    if (!deleteDomain(domain)) continue
+    counts.whoisReplaced++
+    replaced?.('whois', domain)
+  }
   for (const kind of KINDS) {
     const state = dnsOf(added, kind).state
     for (let o = 0; o < state.days.length; o++) {
-      if (deleteObservation(entryAt(state.ids, o))) counts.observationsReplaced++
+      const id = entryAt(state.ids, o)
+      if (!deleteObservation(id)) continue
+      counts.observationsReplaced++
+      replaced?.('dns', id)
     }
   }
   const next: SegmentView[] = views.map((view, v) => {

@@ -1,8 +1,9 @@
 /**
  * The data-quality report of `build` and `update` (SPEC 13): `--rejects` writes every reject (not
- * only the 1,000 kept), a file whose every record is rejected fails the command naming the file
- * and nothing is saved, `--max-rejects N` fails past N rejects, and skipped DNS records are counted
- * in the summary and in `stats()`.
+ * only the 1,000 kept), `--report` lists every replacement and every date not understood with
+ * its file:line, a file whose every record is rejected fails the command naming the file and
+ * nothing is saved, `--max-rejects N` fails past N rejects, and skipped DNS records are counted in
+ * the summary and in `stats()`.
  */
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -102,4 +103,31 @@ it('fails past --max-rejects N, and counts skipped DNS records in the summary', 
   expect((await Engine.open(out)).stats().dnsSkipped).toBe(2)
   const wrong = await runCli(['build', '--whois', good, '--out', out, '--max-rejects', 'many'])
   expect(wrong.status).toBe(2)
+}, 60_000)
+
+it('lists replacements and dates not understood, with the file:line of each, in --report', async () => {
+  const first = await files.lines('first.jsonl', [
+    { query: 'a.com', domain: { name: 'a.com', created: 'soon' } },
+    { query: 'b.com' },
+  ])
+  const second = await files.lines('second.jsonl', [
+    { query: 'x.com' },
+    { query: 'A.com.', domain: { created: '2020-01-01', updated: 'when pigs fly' } },
+  ])
+  const report = join(files.dir, 'report.jsonl')
+  const snapshot = join(files.dir, 'report.dmx')
+  const build = await runCli(['build', '--whois', first, second, '--out', snapshot, '--report', report])
+  expect(build.status).toBe(0)
+  expect((await lines(report)).map((l) => JSON.parse(l))).toEqual([
+    { kind: 'unparsed_date', field: 'domain.created', value: 'soon', file: first, line: 1 },
+    { kind: 'unparsed_date', field: 'domain.updated', value: 'when pigs fly', file: second, line: 2 },
+    { kind: 'replaced', key: 'a.com', file: second, line: 2 },
+  ])
+  const update = await runCli(['update', snapshot, '--whois', first, '--report', report])
+  expect(update.status).toBe(0)
+  expect((await lines(report)).map((l) => JSON.parse(l).kind)).toEqual([
+    'unparsed_date',
+    'replaced',
+    'replaced',
+  ])
 }, 60_000)

@@ -166,8 +166,9 @@ describe.each([
       [paths.rdap, 2],
       [paths.csv, 2],
       [paths.json, 1],
-      [paths.records, 2],
-      [paths.zdns, 2],
+      // Raw DNS record files count the records read (grouped or skipped), not observations.
+      [paths.records, 6],
+      [paths.zdns, 3],
     ])
   })
 })

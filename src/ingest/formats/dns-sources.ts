@@ -26,6 +26,8 @@ export interface GroupedSource {
   rejectCount: number
   /** Records of the file skipped: other types, failed lookups, names that are not apexes. */
   skipped: number
+  /** Records of the file read and not rejected (grouped or skipped). */
+  read: number
   /** Bytes read from disk. */
   bytes: number
   /** `lines` or `json`, as the file was read. */
@@ -76,6 +78,7 @@ export async function groupDnsSources(
       rejects: [],
       rejectCount: 0,
       skipped: 0,
+      read: 0,
       bytes: 0,
       format: 'lines',
       gzip: false,
@@ -98,8 +101,12 @@ export async function groupDnsSources(
         (value, line, at) => {
           const parsed = parse(value)
           where.line = line
-          if (typeof parsed === 'string') reject(line, at === '' ? parsed : `${at}: ${parsed}`)
-          else if (isSkip(parsed)) {
+          if (typeof parsed === 'string') {
+            reject(line, at === '' ? parsed : `${at}: ${parsed}`)
+            return
+          }
+          source.read++
+          if (isSkip(parsed)) {
             source.skipped++
             parserSkips++
           } else if (Array.isArray(parsed)) for (const record of parsed) add(record)

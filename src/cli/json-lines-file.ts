@@ -1,35 +1,36 @@
 /**
- * `--rejects FILE` of `build` and `update`: every reject as a JSON line `{file, line, reason}`,
- * written as the load meets it (through the engine's `onReject`), so the file holds all of them,
- * not only the first 1,000 that an engine keeps in full. Lines are gathered and written in blocks.
+ * The report files of `build` and `update`: `--rejects FILE` (every reject as `{file, line,
+ * reason}`) and `--report FILE` (every replacement and every date not understood, with its file
+ * and line). Each value is one JSON line, written as the load meets it (through the engine's
+ * `onReject` and `onNote`), gathered and written in blocks, so a file holds all of them, not only
+ * the first 1,000 rejects an engine keeps in full.
  */
 import { closeSync, openSync, writeSync } from 'node:fs'
-import type { Reject } from '../types.js'
 import { CommandFailure } from './args.js'
 
 const BLOCK_CHARS = 1 << 16
 
-/** A rejects file being written. */
-export interface RejectsFile {
-  /** Writes one reject (pass it as the load's `onReject`). */
-  readonly onReject: (reject: Reject) => void
+/** A JSON Lines file being written. */
+export interface JsonLinesFile {
+  /** Writes one value as a line. */
+  readonly write: (value: object) => void
   /** Writes what is gathered and closes the file. */
   close(): void
 }
 
 /**
- * Opens (replaces) a rejects file; its name is checked at once, before any loading.
+ * Opens (replaces) a JSON Lines file; its name is checked at once, before any loading.
  *
  * @param path - the file to write
  * @throws CommandFailure naming the file when it cannot be written
  * @example
  * ```ts
- * const rejects = openRejects('rejects.jsonl')
- * try { await Engine.build(sources, { onReject: rejects.onReject }) } finally { rejects.close() }
+ * const rejects = openJsonLines('rejects.jsonl')
+ * try { await Engine.build(sources, { onReject: rejects.write }) } finally { rejects.close() }
  * // rejects.jsonl: {"file":"a.jsonl","line":2,"reason":"..."}
  * ```
  */
-export function openRejects(path: string): RejectsFile {
+export function openJsonLines(path: string): JsonLinesFile {
   const failed = (error: unknown) =>
     new CommandFailure(`cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`)
   let fd: number
@@ -48,8 +49,8 @@ export function openRejects(path: string): RejectsFile {
     block = ''
   }
   return {
-    onReject: (reject) => {
-      block += `${JSON.stringify({ file: reject.file, line: reject.line, reason: reject.reason })}\n`
+    write: (value) => {
+      block += `${JSON.stringify(value)}\n`
       if (block.length >= BLOCK_CHARS) flush()
     },
     close: () => {
