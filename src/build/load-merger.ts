@@ -134,10 +134,14 @@ export class LoadMerger {
             note({ kind: 'replaced', key: keys[i] as string, file, line: offset + (lines[i] as number) })
     const record = this.#onRecord
     if (record !== undefined) {
-      whois?.lines?.forEach((line, i) => record('whois', whois.keys[i] as string, file, offset + line))
-      observations?.lines?.forEach((line, i) =>
-        record('dns', observations.ids[i] as string, file, offset + line),
-      )
+      const keys = whois?.keys ?? []
+      whois?.lines?.forEach((line, i) => {
+        record('whois', keys[i] as string, file, offset + line)
+      })
+      const ids = observations?.ids ?? []
+      observations?.lines?.forEach((line, i) => {
+        record('dns', ids[i] as string, file, offset + line)
+      })
     }
     if (whois !== undefined && whois.keys.length > 0) this.whois.add(whois, replaced(whois.keys, whois.lines))
     if (observations !== undefined && observations.ids.length > 0) {
