@@ -1,0 +1,56 @@
+/**
+ * The README's before/after examples of real-world formats (SPEC 13) are what the engine does:
+ * each "before" block is loaded through the engine and must come back as its "after" block.
+ */
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { Engine } from '../../src/engine.js'
+import { type TempFiles, tempFiles, withoutNorm } from '../ingest/temp-files.js'
+
+const readme = readFileSync('README.md', 'utf8')
+const start = readme.indexOf('### Real-world inputs')
+const section = readme.slice(start, readme.indexOf('\n### ', start + 10))
+const blocks = [...section.matchAll(/```(\w*)\n([\s\S]*?)\n```/g)].map((m) => ({
+  lang: m[1],
+  body: m[2] as string,
+}))
+const examples = blocks.filter((b) => b.lang !== 'ts' && b.lang !== 'sh')
+
+let files: TempFiles
+beforeAll(async () => {
+  files = await tempFiles()
+})
+afterAll(async () => {
+  await files.remove()
+})
+
+it('shows three formats before and after', () => {
+  expect(examples.map((b) => b.lang)).toEqual(['json', 'json', '', 'json', 'jsonl', 'json'])
+})
+
+it('maps the RDAP example as shown', async () => {
+  const [before, after] = examples as [{ body: string }, { body: string }]
+  const path = await files.write('example.rdap.jsonl', `${JSON.stringify(JSON.parse(before.body))}\n`)
+  const engine = await Engine.build({ whois: [path] })
+  const expected = JSON.parse(after.body)
+  expect(withoutNorm(engine.whois({ domain: expected.query }))).toEqual(expected)
+})
+
+it('maps the CSV example as shown', async () => {
+  const before = examples[2] as { body: string }
+  const after = examples[3] as { body: string }
+  const path = await files.write('example.csv', `${before.body}\n`)
+  const engine = await Engine.build({ whois: [path] })
+  const expected = JSON.parse(after.body)
+  expect(withoutNorm(engine.whois({ domain: expected.query }))).toEqual(expected)
+})
+
+it('groups the DNS records example as shown', async () => {
+  const before = examples[4] as { body: string }
+  const after = examples[5] as { body: string }
+  const path = await files.write('example.records.jsonl', `${before.body}\n`)
+  const engine = await Engine.build({ dns: [path] })
+  const expected = JSON.parse(after.body)
+  expect(engine.mx({ host: 'example.com' }).results).toEqual([expected])
+  expect(engine.stats().dnsSkipped).toBe(1)
+})
