@@ -14,7 +14,11 @@
  * up in its observation.
  */
 import { existsSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { Engine } from '../../src/engine.js'
 import type { DnsRecord } from '../../src/ingest/formats/dns-record.js'
 import { HostCheck } from '../../src/ingest/host-check.js'
 import { checkObservation } from '../../src/ingest/observation-record.js'
@@ -106,6 +110,28 @@ describe.skipIf(!existsSync(MX_FILE) || !existsSync(TXT_FILE))('dns-records over
     const skipped = new Map(grouped.skippedRecords.map((s) => [s.line, s.reason]))
     for (const { line, record } of wildcards) {
       expect(skipped.get(line)).toBe(`name "${record.name}" is a wildcard owner, not an apex`)
+    }
+  })
+
+  it('loads through the engine: every apex record served, the rest counted as skipped', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'domindex-real-dns-'))
+    try {
+      const lines = [...rows(MX_FILE), ...rows(TXT_FILE)].map((row) => JSON.stringify(toLine(row)))
+      const path = join(dir, 'records.jsonl')
+      await writeFile(path, `${lines.join('\n')}\n`)
+      const engine = await Engine.build({ dns: [path] })
+      const grouped = groupLines(dnsRecords, [...rows(MX_FILE), ...rows(TXT_FILE)].map(toLine), path)
+      const stats = engine.stats()
+      expect(stats.rejects.count).toBe(0)
+      expect(stats.counts.mx + stats.counts.txt).toBe(grouped.observations.length)
+      expect(stats.dnsSkipped).toBe(grouped.grouper.skipped)
+      for (const { observation } of grouped.observations) {
+        const kind = observation.id.startsWith('mx-') ? 'mx' : 'txt'
+        const apex = observation.items[0]?.value as string
+        expect(engine[kind]({ host: apex }).results).toContainEqual(observation)
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true })
     }
   })
 })

@@ -29,7 +29,8 @@ it('shows three formats before and after', () => {
 })
 
 it('maps the RDAP example as shown', async () => {
-  const [before, after] = examples as [{ body: string }, { body: string }]
+  const before = examples[0] as { body: string }
+  const after = examples[1] as { body: string }
   const path = await files.write('example.rdap.jsonl', `${JSON.stringify(JSON.parse(before.body))}\n`)
   const engine = await Engine.build({ whois: [path] })
   const expected = JSON.parse(after.body)
