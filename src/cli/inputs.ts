@@ -29,10 +29,13 @@ export interface SourceLists {
 export const INPUT_LISTS = ['whois', 'dns', 'mx', 'txt'] as const
 
 /** Help text lines describing the input options. */
-export const INPUT_HELP = `  --whois FILE...   WHOIS record files (.jsonl, .ndjson, .gz, JSON array, saved envelope)
-  --dns FILE...     DNS observation files, MX and TXT told apart by their items
+export const INPUT_HELP = `  --whois FILE...   WHOIS record files: the API's records (.jsonl, .ndjson, .gz, JSON array,
+                    saved envelope), RDAP domain objects, or a bulk WHOIS CSV (sniffed)
+  --dns FILE...     DNS files: observations, MX and TXT told apart by their items, or raw
+                    records ({name, type, value, date} lines, ZDNS output; sniffed, grouped)
   --mx FILE...      DNS files declared MX (observations with empty answers need a kind)
-  --txt FILE...     DNS files declared TXT`
+  --txt FILE...     DNS files declared TXT
+                    A FILE of - reads standard input.`
 
 const DIRECTORY_FILES = [
   ['whois', ['whois.jsonl', 'whois.jsonl.gz']],
