@@ -21,7 +21,7 @@ import { Engine } from '../../src/engine.js'
 import type { Contact, ReverseParams, WhoisRecord } from '../../src/types.js'
 import { csvCellsOf, csvLine, WHOIS_CSV_HEADER } from '../helpers/csv-writer.js'
 import { rdapDomainOf } from '../helpers/rdap-writer.js'
-import { query, text } from '../reverse/corpus.js'
+import { PHONES, POSTAL, query, text } from '../reverse/corpus.js'
 
 const SETTINGS = { seed: 20250611, numRuns: 80 }
 
@@ -30,15 +30,6 @@ const value = fc.oneof(
   { weight: 8, arbitrary: text.filter((t) => t.trim().length > 0) },
   fc.constantFrom('Acme "Quick" Fox', ' main st ', 'fox, brown; quick', 'a,"b",c'),
 )
-const POSTAL = ['SW1A 1AA', 'sw1a1aa', '94043', '９４０４３', '94043-1351', ' 10 115 ']
-const PHONES = [
-  '+1.6502530000',
-  '650-253-0000',
-  '+44 20 7946 0000',
-  '+49.３０１２３４５',
-  '12',
-  '+1.2530000650',
-]
 const HOSTS = [
   'ns1.example.com',
   'NS2.Example.COM.',

@@ -27,8 +27,10 @@ export const text = fc
   )
   .map(([words, sep]) => words.join(sep))
 
-const POSTAL = ['SW1A 1AA', 'sw1a1aa', '94043', '９４０４３', '94043-1351', ' 10 115 ']
-const PHONES = [
+/** Postal codes as registries write them, alike after normalisation or not. */
+export const POSTAL = ['SW1A 1AA', 'sw1a1aa', '94043', '９４０４３', '94043-1351', ' 10 115 ']
+/** Phone numbers in several writings, some sharing digit runs. */
+export const PHONES = [
   '+1.6502530000',
   '650-253-0000',
   '+44 20 7946 0000',
