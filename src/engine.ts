@@ -105,6 +105,18 @@ export interface OpenOptions extends Pick<BuildOptions, 'tokens' | 'now' | 'onPr
   verify?: boolean
 }
 
+/** The live observation an engine's views hold under an id, if any. */
+function heldObservation(views: readonly SegmentView[], id: string): Observation | undefined {
+  for (const { segment, deleted } of views) {
+    for (const kind of ['mx', 'txt'] as const) {
+      const index = dnsOf(segment, kind)
+      const ordinal = index.ordinalOf(id)
+      if (ordinal >= 0 && !deleted[kind].has(ordinal)) return index.at(ordinal)
+    }
+  }
+  return undefined
+}
+
 /** Options of {@link Engine.save}. */
 export interface SaveOptions {
   /** Told the bytes written (phase `write`) as the file is written, then `done`. */
@@ -271,6 +283,7 @@ export class Engine {
     const removals = removalKeys(options.remove)
     const tokens = checkTokens(options.tokens)
     const old = this.#parts
+    const removed = new Set(removals.dns)
     const report = options.onProgress
     let last: Progress | undefined
     // What replaces records held before is known after the load: the report needs each record's line.
@@ -292,6 +305,8 @@ export class Engine {
       rangeBytes: options.rangeBytes,
       onReject: options.onReject,
       onNote: options.onNote,
+      // Raw DNS records group with what the engine holds, as in a build over all the inputs.
+      heldObservation: (id) => (removed.has(id) ? undefined : heldObservation(old.views, id)),
       onRecord:
         where === undefined ? undefined : (kind, key, file, line) => where[kind].set(key, { file, line }),
     })

@@ -16,7 +16,7 @@ import { ReverseIndex, type ReverseIndexState } from '../indexes/reverse/reverse
 import { groupDnsSources } from '../ingest/formats/dns-sources.js'
 import type { LoadStats } from '../ingest/load.js'
 import { type Input, withSourceInputs } from '../ingest/source-inputs.js'
-import type { LoadNote, Progress, Reject, Sources } from '../types.js'
+import type { LoadNote, Observation, Progress, Reject, Sources } from '../types.js'
 import { LoadMerger } from './load-merger.js'
 import type { ObservationLog } from './observation-log.js'
 import { planTasks, RANGE_BYTES } from './plan-tasks.js'
@@ -41,6 +41,8 @@ export interface PipelineOptions {
   readonly onReject?: ((reject: Reject) => void) | undefined
   /** Told each replacement and each date not understood, with its file and line. */
   readonly onNote?: ((note: LoadNote) => void) | undefined
+  /** In an update, the observations held before by id: raw DNS records group with them. */
+  readonly heldObservation?: ((id: string) => Observation | undefined) | undefined
   /** Told the key, file and line of each record loaded (an update's report of what it replaces). */
   readonly onRecord?: ((kind: 'whois' | 'dns', key: string, file: string, line: number) => void) | undefined
 }
@@ -72,7 +74,13 @@ export async function buildParts(sources: Sources, options: PipelineOptions): Pr
 async function buildInputs(inputs: readonly Input[], options: PipelineOptions): Promise<BuiltParts> {
   // Raw DNS records group across files, so they are read first, here.
   const everyReject = options.onReject !== undefined
-  const grouped = await groupDnsSources(inputs, DEFAULT_CHUNK, options.strict, everyReject)
+  const grouped = await groupDnsSources(
+    inputs,
+    DEFAULT_CHUNK,
+    options.strict,
+    everyReject,
+    options.heldObservation,
+  )
   const tasks = await planTasks(inputs, options.rangeBytes ?? RANGE_BYTES, grouped)
   const merger = new LoadMerger(inputs, tasks, {
     strict: options.strict,

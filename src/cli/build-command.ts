@@ -6,7 +6,7 @@ import { Engine } from '../engine.js'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
-import { checkLoad } from './load-checks.js'
+import { checkLoad, readMaxRejects } from './load-checks.js'
 import { openReports } from './load-reports.js'
 import { loadSummary } from './load-summary.js'
 import { withProgress } from './progress.js'
@@ -54,6 +54,7 @@ export const buildCommand: Command = {
     if (stray !== undefined) throw new UsageError(strayArgument(stray))
     const { out, strict, rejects: rejectsFile, report: reportFile } = values
     if (typeof out !== 'string') throw new UsageError('--out SNAPSHOT is required')
+    const maxRejects = readMaxRejects(values['max-rejects'])
     const sources = listedSources(lists)
     await checkWritable(out)
     if (sources.whois.length + sources.dns.length === 0) {
@@ -70,7 +71,7 @@ export const buildCommand: Command = {
     }
     const stats = engine.stats()
     process.stderr.write(`domindex: ${loadSummary(stats)}\n`)
-    checkLoad(stats.sources, stats.rejects.count, values['max-rejects'])
+    checkLoad(stats.sources, stats.rejects.count, maxRejects)
     await saveSnapshot(engine, out)
     process.stderr.write(`domindex: saved ${out}\n`)
     return 0

@@ -9,7 +9,7 @@ import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
 import { readKeyFiles } from './key-files.js'
-import { checkLoad } from './load-checks.js'
+import { checkLoad, readMaxRejects } from './load-checks.js'
 import { openReports } from './load-reports.js'
 import { updateLine } from './load-summary.js'
 import { withProgress } from './progress.js'
@@ -67,6 +67,7 @@ export const updateCommand: Command = {
       [...INPUT_LISTS, 'remove-whois', 'remove-dns'],
     )
     const snapshot = onlySnapshot(positionals)
+    const maxRejects = readMaxRejects(values['max-rejects'])
     const { out, strict, rejects: rejectsFile, report: reportFile } = values
     const sources = listedSources(lists)
     const whoisKeyFiles = lists['remove-whois'] ?? []
@@ -99,7 +100,7 @@ export const updateCommand: Command = {
     checkLoad(
       stats.sources.slice(before.sources.length),
       stats.rejects.count - before.rejects.count,
-      values['max-rejects'],
+      maxRejects,
     )
     const target = typeof out === 'string' ? out : snapshot
     await saveSnapshot(updated, target)

@@ -207,3 +207,30 @@ it('reads standard input for -, in the CLI, naming it - in rejects', async () =>
   const { readFile } = await import('node:fs/promises')
   expect(JSON.parse((await readFile(rejects, 'utf8')).trim())).toMatchObject({ file: '-', line: 6 })
 }, 30_000)
+
+it('answers after an update of raw DNS records as a build over all the files', async () => {
+  const a = await files.lines('part-a.jsonl', [
+    { name: 'ex.com', type: 'MX', value: '10 mx1.ex.com', date: '2024-03-05' },
+    { name: 'ex.com', type: 'TXT', value: 'first', date: '2024-03-05' },
+  ])
+  const b = await files.lines('part-b.jsonl', [
+    { name: 'ex.com', type: 'MX', value: '20 mx2.ex.com', date: '2024-03-05' },
+    { name: 'ex.com', type: 'NS', value: 'ns.ex.net', date: '2024-03-05' },
+    { name: 'ex.com', type: 'TXT', value: 'second', date: '2024-03-05' },
+  ])
+  const built = await Engine.build({ dns: [a, b] })
+  const updated = await (await Engine.build({ dns: [a] })).update({ dns: [b] })
+  for (const kind of ['mx', 'txt'] as const) {
+    expect(updated[kind]({ host: 'ex.com' })).toEqual(built[kind]({ host: 'ex.com' }))
+  }
+  expect(domains(built.mx({ host: 'ex.com' }).results)).toEqual(['mx-2024-03-05-ex.com'])
+  expect(built.mx({ host: 'ex.com' }).results[0]?.items).toHaveLength(6)
+  // A removal of that id in the same update starts the group afresh.
+  const fresh = await (await Engine.build({ dns: [a] })).update(
+    { dns: [b] },
+    { remove: { dns: ['mx-2024-03-05-ex.com'] } },
+  )
+  expect(
+    fresh.mx({ host: 'ex.com' }).results[0]?.items.filter((i) => i.type === 'mx-preference'),
+  ).toHaveLength(1)
+})

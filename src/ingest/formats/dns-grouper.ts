@@ -16,7 +16,7 @@
  *   preference, then host; a repeated (host, preference) pair is kept once; the null MX is `.`.
  * - TXT items: the values in input order; an exact repeat of a value is kept once (a record seen
  *   twice, from two resolvers or two files, is one record).
- * - NS: the apex's NS hosts of that day, sorted and de-duplicated, end both its MX and its TXT
+ * - NS: the apex's NS hosts of that day, in input order, de-duplicated, end both its MX and its TXT
  *   observation. NS records of an apex and day with neither MX nor TXT records are skipped and
  *   counted ("no MX or TXT answer to attach to").
  * - The id is `<kind>-<date>-<apex>` (`mx-2024-03-05-example.com`): the same data loaded again
@@ -166,7 +166,7 @@ export class DnsGrouper {
       else pushTxt(items, group.texts)
       const ns = group.date.ns
       if (ns !== undefined) {
-        for (const host of [...ns].sort()) {
+        for (const host of ns) {
           items.push({ context: 'dns-ns', is_metadata: false, type: 'host', value: host })
         }
       }

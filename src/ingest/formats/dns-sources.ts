@@ -54,6 +54,8 @@ export function isDnsRecordFormat(format: SourceFormat): format is 'dns-records'
  * @param chunkSize - the read size
  * @param strict - stop reading at the first reject (the load then throws it)
  * @param everyReject - keep every reject in full, not only the first {@link KEPT_REJECTS}
+ * @param held - in an update, the observation an engine holds under an id: the records it was
+ *   grouped from come first in its group again, as in a build over all the inputs
  * @returns per input index, what it contributes
  * @example
  * ```ts
@@ -66,8 +68,10 @@ export async function groupDnsSources(
   chunkSize: number,
   strict: boolean,
   everyReject = false,
+  held?: (id: string) => Observation | undefined,
 ): Promise<Map<number, GroupedSource>> {
   const grouper = new DnsGrouper()
+  const seeded = new Set<string>()
   const grouped = new Map<number, GroupedSource>()
   let parserSkips = 0
   for (const [index, input] of inputs.entries()) {
@@ -93,6 +97,15 @@ export async function groupDnsSources(
     const where = { file: String(index), line: 0 }
     const context: FileContext = { chunkSize, reject, progress: () => undefined }
     const add = (record: DnsRecord): void => {
+      const day = `${record.day} ${record.name}`
+      if (held !== undefined && !seeded.has(day)) {
+        seeded.add(day)
+        for (const kind of ['mx', 'txt'] as const) {
+          const observation = held(`${kind}-${record.day}-${record.name}`)
+          if (observation !== undefined)
+            for (const before of recordsOf(observation)) grouper.add(before, where)
+        }
+      }
       if (grouper.add(record, where) !== 'ok') source.skipped++
     }
     try {
@@ -134,6 +147,31 @@ export async function groupDnsSources(
   const last = [...grouped.values()].at(-1)
   if (last !== undefined && late > 0) last.skipped += late
   return grouped
+}
+
+/**
+ * The records a grouped observation was made of (its MX pairs or TXT values, and NS hosts).
+ *
+ * @param observation - an observation the grouper made (`<kind>-<date>-<apex>`)
+ * @example
+ * ```ts
+ * recordsOf(held) // [{ name: 'example.com', kind: 'mx', value: 'mx1.example.com', preference: 10, day: '2024-03-05' }, ...]
+ * ```
+ */
+function recordsOf(observation: Observation): DnsRecord[] {
+  const { items, date: day } = observation
+  const name = items[0]?.value ?? ''
+  const records: DnsRecord[] = []
+  for (let i = 1; i < items.length; i++) {
+    const item = items[i] as Observation['items'][number]
+    if (item.context === 'dns-txt') records.push({ name, kind: 'txt', value: item.value, day })
+    else if (item.context === 'dns-ns') records.push({ name, kind: 'ns', value: item.value, day })
+    else if (item.context === 'dns-mx' && item.type === 'host') {
+      const preference = Number(items[i + 1]?.value)
+      records.push({ name, kind: 'mx', value: item.value, preference, day })
+    }
+  }
+  return records
 }
 
 /** Thrown at the first reject in strict mode, to stop reading. */

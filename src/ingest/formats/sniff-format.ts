@@ -1,11 +1,12 @@
 /**
- * Sniffs an input file's format (SPEC 13) from its first record, for sources that do not name one:
- * the file's first 64 KiB (gunzipped when gzip) are split like any input and the first value is
- * looked at. A WHOIS file is `csv` when it starts with a header naming a domain column, `rdap` when
- * its first record is an RDAP domain object or search result, else `json`; a DNS file is
- * `dns-records` when its first record has `name`, `type` and `value`, `zdns` when it has `name`
- * and the scanner's `status`, `data` or `results`, else `json`. A file that cannot be read is
- * `json`: its load reports why.
+ * Sniffs an input file's format (SPEC 13) for sources that do not name one, from the file's first
+ * 64 KiB (gunzipped when gzip): its first records that parse as objects are looked at, so a broken
+ * or uninformative first line (an error object) does not decide; when no record is whole within
+ * them (one huge search result), the member names written there decide. A WHOIS file is `csv` when
+ * it starts with a header naming a domain column, `rdap` when one of its first records is an RDAP
+ * domain object or search result, else `json`; a DNS file is `dns-records` when its first telling
+ * record has `name`, `type` and `value`, `zdns` when it has `name` and the scanner's `status`,
+ * `data` or `results`, else `json`. A file that cannot be read is `json`: its load reports why.
  */
 import { open } from 'node:fs/promises'
 import { constants, gunzipSync } from 'node:zlib'
@@ -15,6 +16,8 @@ import { looksLikeWhoisCsvHeader } from './csv-whois.js'
 import { isRdapDomain, rdapSearchResults } from './rdap.js'
 
 const HEAD_BYTES = 64 * 1024
+/** Records of the head looked at: a first record that does not tell (an error object) is passed over. */
+const SNIFF_RECORDS = 20
 
 /**
  * The format of an input file.
@@ -52,31 +55,53 @@ export function formatOf(head: Buffer, kind: 'whois' | 'dns'): SourceFormat {
     const firstLine = text.slice(start, newline < 0 ? text.length : newline)
     return kind === 'whois' && looksLikeWhoisCsvHeader(firstLine) ? 'csv' : 'json'
   }
-  const first = firstValue(head)
-  if (kind === 'whois') return isRdapDomain(first) || rdapSearchResults(first) !== undefined ? 'rdap' : 'json'
-  if (typeof first !== 'object' || first === null || Array.isArray(first) || 'items' in first) return 'json'
-  if ('name' in first && 'type' in first && 'value' in first) return 'dns-records'
-  if ('name' in first && ('status' in first || 'data' in first || 'results' in first)) return 'zdns'
+  const records = firstRecords(head)
+  if (records.length === 0) return byMemberNames(text, kind)
+  if (kind === 'whois') {
+    return records.some((r) => isRdapDomain(r) || rdapSearchResults(r) !== undefined) ? 'rdap' : 'json'
+  }
+  for (const r of records) {
+    if ('items' in r) return 'json'
+    if ('name' in r && 'type' in r && 'value' in r) return 'dns-records'
+    if ('name' in r && ('status' in r || 'data' in r || 'results' in r)) return 'zdns'
+  }
   return 'json'
 }
 
-function firstValue(head: Buffer): unknown {
-  let first: unknown
-  let found = false
-  const splitter = new ValueSplitter(
-    (text) => {
-      if (found) return
-      try {
-        first = JSON.parse(text)
-        found = true
-      } catch {
-        // A value cut by the end of the head, or not JSON: nothing to sniff from.
-      }
-    },
-    () => undefined,
-  )
-  splitter.push(head)
-  return first
+// No whole record in the head: the names of the members written there tell the layouts apart.
+function byMemberNames(text: string, kind: 'whois' | 'dns'): SourceFormat {
+  const has = (name: string) => text.includes(`"${name}"`)
+  if (kind === 'whois') return has('domainSearchResults') || has('ldhName') ? 'rdap' : 'json'
+  if (has('items')) return 'json'
+  if (has('answers') || has('exchanges')) return 'zdns'
+  return has('name') && has('type') && has('value') ? 'dns-records' : 'json'
+}
+
+/**
+ * The first records of the head: its lines that parse as objects (JSON Lines), else its values
+ * that do (an array's elements count); at most {@link SNIFF_RECORDS}.
+ */
+function firstRecords(head: Buffer): Record<string, unknown>[] {
+  const records: Record<string, unknown>[] = []
+  const keep = (text: string): void => {
+    const value = records.length < SNIFF_RECORDS ? objectOf(text) : undefined
+    if (value !== undefined) records.push(value)
+  }
+  for (const line of head.toString('utf8').split('\n', SNIFF_RECORDS)) keep(line)
+  if (records.length === 0) new ValueSplitter(keep, () => undefined).push(head)
+  return records
+}
+
+function objectOf(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ''))
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined
+  } catch {
+    // A broken line, or a value cut by the end of the head: the next one may tell.
+    return undefined
+  }
 }
 
 async function readHead(path: string): Promise<Buffer | undefined> {
