@@ -15,6 +15,7 @@ import { RecordStore, type RecordStoreState } from '../indexes/record-store.js'
 import { ReverseIndex, type ReverseIndexState } from '../indexes/reverse/reverse-index.js'
 import { groupDnsSources } from '../ingest/formats/dns-sources.js'
 import type { LoadStats } from '../ingest/load.js'
+import { ProgressClock } from '../ingest/progress-clock.js'
 import { type Input, withSourceInputs } from '../ingest/source-inputs.js'
 import type { LoadNote, Observation, Progress, Reject, Sources } from '../types.js'
 import { LoadMerger } from './load-merger.js'
@@ -74,11 +75,14 @@ export async function buildParts(sources: Sources, options: PipelineOptions): Pr
 async function buildInputs(inputs: readonly Input[], options: PipelineOptions): Promise<BuiltParts> {
   // Raw DNS records group across files, so they are read first, here.
   const everyReject = options.onReject !== undefined
+  const totalBytes = inputs.reduce((sum, input) => sum + input.size, 0)
+  const clock = new ProgressClock(options.onProgress, totalBytes)
   const grouped = await groupDnsSources(
     inputs,
     DEFAULT_CHUNK,
     options.strict,
     everyReject,
+    (bytes) => clock.tick(bytes, 0, 0),
     options.heldObservation,
   )
   const tasks = await planTasks(inputs, options.rangeBytes ?? RANGE_BYTES, grouped)
@@ -88,8 +92,9 @@ async function buildInputs(inputs: readonly Input[], options: PipelineOptions): 
     onReject: options.onReject,
     onNote: options.onNote,
     onRecord: options.onRecord,
+    // The raw DNS files were read above: progress goes on from there.
+    readBefore: [...grouped.values()].reduce((sum, source) => sum + source.bytes, 0),
   })
-  const totalBytes = inputs.reduce((sum, input) => sum + input.size, 0)
   const workers = options.workers ?? (totalBytes >= PARALLEL_BYTES ? availableParallelism() : 0)
   await runTasks(
     tasks,

@@ -23,6 +23,8 @@ export interface MergeOptions {
   readonly onReject?: ((reject: Reject) => void) | undefined
   /** Told each replacement and each date not understood (the chunks then carry their lines). */
   readonly onNote?: ((note: LoadNote) => void) | undefined
+  /** Bytes read before the tasks ran (raw DNS files, grouped first): progress starts there. */
+  readonly readBefore?: number
   /** Told the key, file and line of each record (the chunks then carry their lines). */
   readonly onRecord?: ((kind: 'whois' | 'dns', key: string, file: string, line: number) => void) | undefined
 }
@@ -71,6 +73,7 @@ export class LoadMerger {
     this.#tasks = tasks
     this.#rejects = new Rejects(options.strict, options.onReject)
     this.#onNote = options.onNote
+    this.#bytesRead = options.readBefore ?? 0
     this.#onRecord = options.onRecord
     this.#clock = new ProgressClock(
       options.onProgress,
@@ -112,7 +115,9 @@ export class LoadMerger {
       source.bytes += message.bytes
       this.#dnsSkipped += message.skipped
       if (message.read !== undefined) source.records = message.read
-      this.progress({ type: 'progress', task: message.task, bytes: message.bytes })
+      // A grouped file's bytes were counted while it was read, before the tasks.
+      if (task.grouped === undefined)
+        this.progress({ type: 'progress', task: message.task, bytes: message.bytes })
       return
     }
     for (const reject of message.rejects) this.#rejects.add(source.file, offset + reject.line, reject.reason)

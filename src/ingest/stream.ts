@@ -125,7 +125,13 @@ async function streamInputs(inputs: readonly Input[], options: StreamOptions): P
     return null
   }
 
-  const grouped = await groupDnsSources(inputs, chunkSize, options.strict === true, rejects.wantsEvery)
+  const grouped = await groupDnsSources(
+    inputs,
+    chunkSize,
+    options.strict === true,
+    rejects.wantsEvery,
+    (read) => clock.tick(read, 0, rejects.count),
+  )
   let dnsSkipped = 0
   for (const [index, input] of inputs.entries()) {
     const file = input.name

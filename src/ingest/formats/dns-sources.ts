@@ -54,6 +54,7 @@ export function isDnsRecordFormat(format: SourceFormat): format is 'dns-records'
  * @param chunkSize - the read size
  * @param strict - stop reading at the first reject (the load then throws it)
  * @param everyReject - keep every reject in full, not only the first {@link KEPT_REJECTS}
+ * @param progress - told the bytes read so far from the raw-record files, as they are read
  * @param held - in an update, the observation an engine holds under an id: the records it was
  *   grouped from come first in its group again, as in a build over all the inputs
  * @returns per input index, what it contributes
@@ -68,8 +69,10 @@ export async function groupDnsSources(
   chunkSize: number,
   strict: boolean,
   everyReject = false,
+  progress?: (bytes: number) => void,
   held?: (id: string) => Observation | undefined,
 ): Promise<Map<number, GroupedSource>> {
+  let bytesBefore = 0
   const grouper = new DnsGrouper()
   const seeded = new Set<string>()
   const grouped = new Map<number, GroupedSource>()
@@ -95,7 +98,14 @@ export async function groupDnsSources(
     }
     const parse = input.format === 'zdns' ? parseZdnsLine : parseDnsRecordLine
     const where = { file: String(index), line: 0 }
-    const context: FileContext = { chunkSize, reject, progress: () => undefined }
+    const context: FileContext = {
+      chunkSize,
+      reject,
+      progress: (bytes) => {
+        progress?.(bytesBefore + bytes)
+        return undefined
+      },
+    }
     const add = (record: DnsRecord): void => {
       const day = `${record.day} ${record.name}`
       if (held !== undefined && !seeded.has(day)) {
@@ -128,6 +138,7 @@ export async function groupDnsSources(
         context,
       )
       source.bytes = report.bytes
+      bytesBefore += report.bytes
       source.format = report.format
       source.gzip = report.gzip
     } catch (error) {
