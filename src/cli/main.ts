@@ -13,6 +13,7 @@ import { compactCommand } from './compact-command.js'
 import { exportClickHouseCommand } from './export-clickhouse.js'
 import { generateCommand } from './generate-command.js'
 import { queryCommand } from './query-command.js'
+import { serveCommand } from './serve-command.js'
 import { statsCommand } from './stats-command.js'
 import { tourCommand } from './tour-command.js'
 import { updateCommand } from './update-command.js'
@@ -23,6 +24,7 @@ const COMMANDS: readonly Command[] = [
   compactCommand,
   checkCommand,
   queryCommand,
+  serveCommand,
   statsCommand,
   generateCommand,
   tourCommand,
