@@ -10,7 +10,14 @@ import { iterateResults } from './api/iterate-all.js'
 import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
 import { buildParts } from './build/build-parts.js'
-import { fieldNames } from './indexes/dns/state.js'
+import type {
+  BuildOptions,
+  EngineStats,
+  OpenOptions,
+  RemovalCounts,
+  SaveOptions,
+  UpdateOptions,
+} from './engine-options.js'
 import { addLoadStats, type LoadStats } from './ingest/load.js'
 import { removalKeys } from './ingest/removal-keys.js'
 import { parseDnsParams } from './query/dns-params.js'
@@ -25,7 +32,8 @@ import { applyMergePolicy } from './segments/merge-policy.js'
 import { mergeViews } from './segments/merge-segments.js'
 import { reversePage, reverseResults } from './segments/reverse-search.js'
 import { savedSegments, viewsOf } from './segments/saved-segments.js'
-import { dnsOf, freshView, liveCounts, type SegmentView } from './segments/segment.js'
+import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
+import { heldObservation, itemFieldsOf } from './segments/view-lookups.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
 import type { SnapshotContent } from './snapshot/snapshot-content.js'
 import { Checklist } from './snapshot/verify/checklist.js'
@@ -36,12 +44,10 @@ import type {
   DnsParams,
   Envelope,
   ItemField,
-  LoadNote,
   Observation,
   PrioritizeParams,
   PrioritizeResponse,
   Progress,
-  Reject,
   ReverseParams,
   Sources,
   SummaryResponse,
@@ -50,108 +56,11 @@ import type {
   WhoisRecord,
 } from './types.js'
 
-/** Options of {@link Engine.build}. */
-export interface BuildOptions {
-  /** Throw a SnapshotError at the first rejected record instead of skipping it. Default false. */
-  strict?: boolean
-  /** Called with loading progress at least once a second. */
-  onProgress?: (progress: Progress) => void
-  /**
-   * Told every rejected record as it is met, also beyond the first 1,000 that `stats()` keeps in
-   * full (`domindex build --rejects` writes them all this way).
-   */
-  onReject?: (reject: Reject) => void
-  /**
-   * Told each record that replaces an earlier one (with the file:line of the replacing one) and
-   * each date whose text is not understood (with its file:line): the lists behind the counts of
-   * `stats()` (`domindex build --report` writes them).
-   */
-  onNote?: (note: LoadNote) => void
-  /** Bearer tokens `request()` accepts; none means no check. */
-  tokens?: readonly string[]
-  /** The clock `prioritize()` stamps `queued_at` with. Default: the system clock. */
-  now?: () => Date
-  /**
-   * Worker threads that read and parse the inputs while the calling thread merges; 0 parses in the
-   * calling thread. Default: the machine's cores (`os.availableParallelism()`) when the inputs
-   * total 64 MiB or more, else 0. Any number gives the same engine, byte for byte.
-   */
-  workers?: number
-  /**
-   * @internal Size of the byte ranges large JSON Lines files are cut into for the workers.
-   * Default 16 MiB; tests set it tiny to exercise ranges on small files.
-   */
-  rangeBytes?: number
-}
-
-/** Options of {@link Engine.update}: those of a build, and the keys to remove first. */
-export interface UpdateOptions extends Omit<BuildOptions, 'now'> {
-  /**
-   * Keys removed before the new sources are read (SPEC 12): `whois` domains (normalised like
-   * hosts) and `dns` observation ids. A key the engine does not hold is ignored and counted.
-   */
-  remove?: { whois?: readonly string[]; dns?: readonly string[] }
-}
-
-/** Options of {@link Engine.open}: those of a build that do not concern loading, and `verify`. */
-export interface OpenOptions extends Pick<BuildOptions, 'tokens' | 'now' | 'onProgress'> {
-  /**
-   * Check every structure of the snapshot before answering from it, as `domindex check` does:
-   * padding, offsets, sorted postings, ids in range, dictionaries, counts. A file that passes its
-   * checksums but breaks an invariant (written wrong, or forged with recomputed checksums) is
-   * then refused with `corrupt_snapshot` instead of giving wrong answers. Default false: the
-   * checksums alone are verified (the check takes about four times an open's time; README).
-   */
-  verify?: boolean
-}
-
-/** The live observation an engine's views hold under an id, if any. */
-function heldObservation(views: readonly SegmentView[], id: string): Observation | undefined {
-  for (const { segment, deleted } of views) {
-    for (const kind of ['mx', 'txt'] as const) {
-      const index = dnsOf(segment, kind)
-      const ordinal = index.ordinalOf(id)
-      if (ordinal >= 0 && !deleted[kind].has(ordinal)) return index.at(ordinal)
-    }
-  }
-  return undefined
-}
-
-/** Options of {@link Engine.save}. */
-export interface SaveOptions {
-  /** Told the bytes written (phase `write`) as the file is written, then `done`. */
-  onProgress?: (progress: Progress) => void
-}
-
-/** What `engine.stats()` reports. */
-export interface EngineStats extends LoadStats {
-  /** Records held by kind. */
-  counts: { whois: number; mx: number; txt: number }
-  /** Milliseconds the build took. */
-  buildMs: number
-  /** Index segments the engine holds: 1 after a build or `compact()`, more after updates. */
-  segments: number
-  /**
-   * Removals over every update: held WHOIS domains and observations removed, and keys asked for
-   * that the engine did not hold (ignored).
-   */
-  removed: { whois: number; observations: number; notHeld: number }
-  /** Resident memory of the process, in bytes, when the stats were taken. */
-  memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number }
-}
-
 // Module-level on purpose: a default clock written as an arrow inside `build` would share that
 // function's closure context and keep every loaded record object alive for the engine's lifetime
 // (measured: +2.1 KB of heap a record at 10k records).
 function systemClock(): Date {
   return new Date()
-}
-
-/** Removal counts over the build and every update. */
-export interface RemovalCounts {
-  whois: number
-  observations: number
-  notHeld: number
 }
 
 interface Parts {
@@ -558,15 +467,7 @@ export class Engine {
    * ```
    */
   itemFields(kind: DnsKind): ItemField[] {
-    const seen = new Map<string, ItemField>()
-    for (const { segment } of this.#parts.views) {
-      const names = fieldNames(dnsOf(segment, kind).state)
-      names.types.forEach((type, f) => {
-        const context = names.contexts[f] as string
-        seen.set(JSON.stringify([context, type]), { context, type })
-      })
-    }
-    return [...seen.keys()].sort().map((key) => seen.get(key) as ItemField)
+    return itemFieldsOf(this.#parts.views, kind)
   }
 
   /** Counts, rejects, memory and build time. */

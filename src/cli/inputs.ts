@@ -6,7 +6,8 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { type BuildOptions, Engine } from '../engine.js'
+import { Engine } from '../engine.js'
+import type { BuildOptions } from '../engine-options.js'
 import type { Source } from '../types.js'
 import { type OptionSpecs, UsageError } from './args.js'
 import { openSnapshot } from './snapshot-files.js'

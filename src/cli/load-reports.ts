@@ -2,7 +2,7 @@
  * `--rejects FILE` and `--report FILE` of `build` and `update`, as the load options that write
  * them: every reject to the one, every replacement and every date not understood to the other.
  */
-import type { BuildOptions } from '../engine.js'
+import type { BuildOptions } from '../engine-options.js'
 import { type JsonLinesFile, openJsonLines } from './json-lines-file.js'
 
 /** The load options that write the files, and how to close them. */

@@ -1,7 +1,7 @@
 /**
  * The one-line account of a load that `build`, `update` and `tour` print.
  */
-import type { EngineStats } from '../engine.js'
+import type { EngineStats } from '../engine-options.js'
 import { formatCount, formatDuration } from './format.js'
 
 /**

@@ -6,7 +6,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Engine, type UpdateOptions } from '../../src/engine.js'
+import { Engine } from '../../src/engine.js'
+import type { UpdateOptions } from '../../src/engine-options.js'
 import type { Observation, Params, Sources, WhoisRecord } from '../../src/types.js'
 import { type InputFiles, type Inputs, referenceFiles } from './model.js'
 

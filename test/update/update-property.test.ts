@@ -11,7 +11,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Engine, type UpdateOptions } from '../../src/engine.js'
+import { Engine } from '../../src/engine.js'
+import type { UpdateOptions } from '../../src/engine-options.js'
 import type { Observation } from '../../src/types.js'
 import { apex, ns, observation, txt } from '../dns/observations.js'
 import {

@@ -1,0 +1,91 @@
+/**
+ * The options and the stats of the {@link Engine} facade: what a build, an update, an open and a
+ * save take, and what `stats()` reports.
+ */
+import type { LoadStats } from './ingest/load.js'
+import type { LoadNote, Progress, Reject } from './types.js'
+
+/** Options of {@link Engine.build}. */
+export interface BuildOptions {
+  /** Throw a SnapshotError at the first rejected record instead of skipping it. Default false. */
+  strict?: boolean
+  /** Called with loading progress at least once a second. */
+  onProgress?: (progress: Progress) => void
+  /**
+   * Told every rejected record as it is met, also beyond the first 1,000 that `stats()` keeps in
+   * full (`domindex build --rejects` writes them all this way).
+   */
+  onReject?: (reject: Reject) => void
+  /**
+   * Told each record that replaces an earlier one (with the file:line of the replacing one) and
+   * each date whose text is not understood (with its file:line): the lists behind the counts of
+   * `stats()` (`domindex build --report` writes them).
+   */
+  onNote?: (note: LoadNote) => void
+  /** Bearer tokens `request()` accepts; none means no check. */
+  tokens?: readonly string[]
+  /** The clock `prioritize()` stamps `queued_at` with. Default: the system clock. */
+  now?: () => Date
+  /**
+   * Worker threads that read and parse the inputs while the calling thread merges; 0 parses in the
+   * calling thread. Default: the machine's cores (`os.availableParallelism()`) when the inputs
+   * total 64 MiB or more, else 0. Any number gives the same engine, byte for byte.
+   */
+  workers?: number
+  /**
+   * @internal Size of the byte ranges large JSON Lines files are cut into for the workers.
+   * Default 16 MiB; tests set it tiny to exercise ranges on small files.
+   */
+  rangeBytes?: number
+}
+
+/** Options of {@link Engine.update}: those of a build, and the keys to remove first. */
+export interface UpdateOptions extends Omit<BuildOptions, 'now'> {
+  /**
+   * Keys removed before the new sources are read (SPEC 12): `whois` domains (normalised like
+   * hosts) and `dns` observation ids. A key the engine does not hold is ignored and counted.
+   */
+  remove?: { whois?: readonly string[]; dns?: readonly string[] }
+}
+
+/** Options of {@link Engine.open}: those of a build that do not concern loading, and `verify`. */
+export interface OpenOptions extends Pick<BuildOptions, 'tokens' | 'now' | 'onProgress'> {
+  /**
+   * Check every structure of the snapshot before answering from it, as `domindex check` does:
+   * padding, offsets, sorted postings, ids in range, dictionaries, counts. A file that passes its
+   * checksums but breaks an invariant (written wrong, or forged with recomputed checksums) is
+   * then refused with `corrupt_snapshot` instead of giving wrong answers. Default false: the
+   * checksums alone are verified (the check takes about four times an open's time; README).
+   */
+  verify?: boolean
+}
+
+/** Options of {@link Engine.save}. */
+export interface SaveOptions {
+  /** Told the bytes written (phase `write`) as the file is written, then `done`. */
+  onProgress?: (progress: Progress) => void
+}
+
+/** What `engine.stats()` reports. */
+export interface EngineStats extends LoadStats {
+  /** Records held by kind. */
+  counts: { whois: number; mx: number; txt: number }
+  /** Milliseconds the build took. */
+  buildMs: number
+  /** Index segments the engine holds: 1 after a build or `compact()`, more after updates. */
+  segments: number
+  /**
+   * Removals over every update: held WHOIS domains and observations removed, and keys asked for
+   * that the engine did not hold (ignored).
+   */
+  removed: { whois: number; observations: number; notHeld: number }
+  /** Resident memory of the process, in bytes, when the stats were taken. */
+  memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number }
+}
+
+/** Removal counts over the build and every update. */
+export interface RemovalCounts {
+  whois: number
+  observations: number
+  notHeld: number
+}
