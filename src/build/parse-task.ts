@@ -12,7 +12,7 @@
 import { ChunkPacker } from '../indexes/chunk-packer.js'
 import { dayNumber } from '../indexes/dns/day.js'
 import { normInstant } from '../indexes/reverse/date-column.js'
-import type { GroupedSource } from '../ingest/formats/dns-sources.js'
+import { type GroupedSource, replayGrouped } from '../ingest/formats/dns-sources.js'
 import { isRecordFormat, recordSink } from '../ingest/formats/record-formats.js'
 import { HostCheck } from '../ingest/host-check.js'
 import { type FileContext, type FileReport, loadFile } from '../ingest/load-file.js'
@@ -233,11 +233,7 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
   try {
     if (task.grouped !== undefined) {
       const { grouped } = task
-      for (const { line, reason } of grouped.rejects) reject(line, reason)
-      rejectCount += grouped.rejectCount - grouped.rejects.length
-      grouped.observations.forEach((observation, i) => {
-        sink(observation, grouped.lines[i] as number, '')
-      })
+      rejectCount += replayGrouped(grouped, reject, sink)
       end = {
         type: 'end',
         task: task.index,

@@ -6,7 +6,7 @@
  * ClickHouse exporter replaces them server-side), so memory stays bounded whatever the input size.
  */
 import type { DnsKind, Observation, Progress, Reject, Sources, WhoisRecord } from '../types.js'
-import { groupDnsSources } from './formats/dns-sources.js'
+import { groupDnsSources, replayGrouped } from './formats/dns-sources.js'
 import { isRecordFormat, recordSink } from './formats/record-formats.js'
 import { HostCheck } from './host-check.js'
 import { type FileReport, loadFile } from './load-file.js'
@@ -147,11 +147,7 @@ async function streamInputs(inputs: readonly Input[], options: StreamOptions): P
     const group = grouped.get(index)
     let report: FileReport
     if (group !== undefined) {
-      for (const { line, reason } of group.rejects) reject(line, reason)
-      rejects.countMore(group.rejectCount - group.rejects.length)
-      group.observations.forEach((observation, i) => {
-        checked(observation, group.lines[i] as number, '')
-      })
+      rejects.countMore(replayGrouped(group, reject, checked))
       dnsSkipped += group.skipped
       records = group.read
       report = { file, format: group.format, gzip: group.gzip, bytes: group.bytes }

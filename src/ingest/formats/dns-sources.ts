@@ -7,7 +7,7 @@
  * of another type, at a name that is not an apex, or a failed lookup is skipped and counted.
  */
 import type { Observation, SourceFormat } from '../../types.js'
-import { type FileContext, loadFile } from '../load-file.js'
+import { type FileContext, loadFile, type RecordSink } from '../load-file.js'
 import { KEPT_REJECTS } from '../rejects.js'
 import type { Input } from '../source-inputs.js'
 import { DnsGrouper } from './dns-grouper.js'
@@ -33,6 +33,31 @@ export interface GroupedSource {
   /** `lines` or `json`, as the file was read. */
   format: 'lines' | 'json' | 'csv'
   gzip: boolean
+}
+
+/**
+ * Hands a grouped file's rejects and observations on, as if they were read from it now: each
+ * kept reject at its line, each observation at its group's first line.
+ *
+ * @param source - what the file contributes
+ * @param reject - told each kept reject
+ * @param sink - told each observation
+ * @returns the rejects counted beyond those kept
+ * @example
+ * ```ts
+ * rejects.countMore(replayGrouped(grouped.get(2), reject, sink))
+ * ```
+ */
+export function replayGrouped(
+  source: GroupedSource,
+  reject: (line: number, reason: string) => void,
+  sink: RecordSink,
+): number {
+  for (const { line, reason } of source.rejects) reject(line, reason)
+  source.observations.forEach((observation, i) => {
+    sink(observation, source.lines[i] as number, '')
+  })
+  return source.rejectCount - source.rejects.length
 }
 
 /**
