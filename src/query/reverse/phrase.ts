@@ -184,6 +184,9 @@ export class PhraseMatcher implements Criterion {
 
 /** The first of a term's position codes (position · 4 + class) in [at, end) at or after position `lo`. */
 function seekPosition(payload: Uint16Array | Uint32Array, lo: number, at: number, end: number): number {
-  // Galloping: the sweep moves forward in small steps.
-  return lowerBound(payload, lo * 4, at, end)
+  // Usually the position at hand already fits (a term's next occurrence); else gallop, since the
+  // sweep moves forward in small steps.
+  const x = lo * 4
+  if (at >= end || (payload[at] as number) >= x) return at
+  return lowerBound(payload, x, at + 1, end)
 }
