@@ -124,8 +124,8 @@ class StopTask extends Error {}
 export async function runParseTask(task: ParseTask, options: TaskOptions, post: TaskPost): Promise<void> {
   const hosts = new HostCheck()
   const preparer = new WhoisPreparer(hosts)
-  // WHOIS records stay packed for the engine's lifetime: compressed here, off the main thread.
-  const packer = new ChunkPacker({ compressed: task.kind === 'whois' })
+  // WHOIS records stay packed for the engine's lifetime: table-coded here, off the main thread.
+  const packer = new ChunkPacker({ tableCoded: task.kind === 'whois' })
   let keys: string[] = []
   let created: number[] = []
   let ids: string[] = []
@@ -144,7 +144,12 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
   const flush = (): void => {
     if (packer.count === 0 && rejectCount === 0) return
     const packed = packer.take()
-    const transfer = [packed.bytes.buffer as ArrayBuffer, packed.ends.buffer as ArrayBuffer]
+    const transfer = [
+      packed.bytes.buffer,
+      packed.ends.buffer,
+      packed.table.buffer,
+      packed.tableEnds.buffer,
+    ].map((buffer) => buffer as ArrayBuffer)
     let message: ChunkMessage
     const counts = { rejects, rejectCount, accepted, datesUnparsed, ...(notes ? { unparsed } : {}) }
     const lineList = notes ? { lines: Uint32Array.from(lines) } : {}

@@ -3,7 +3,7 @@
  * a later record of a domain replaces the earlier one (SPEC 2), and `finish` numbers the domains
  * in result order (created descending, undated last, domain ascending: SPEC 5) and returns the
  * record store's state. Records are never objects here: ~200 bytes a record packed and compressed
- * in the parse tasks (block-codec.ts) instead of ~2 KB of heap, so 10M records fit.
+ * in the parse tasks (chunk-packer.ts) instead of ~2 KB of heap, so 10M records fit.
  *
  * Layout while loading (k distinct domains, s slots, stale included):
  *   keys      TermDictionaryBuilder  domain → key id, in first-seen order (typed arrays, no Map)
@@ -12,12 +12,11 @@
  *   slotKey   Uint32Array(s)         the domain of each slot
  *   chunks    PackedChunk[]          the packed, compressed records, slots in order
  * A replaced record leaves a stale slot; when stale slots reach a third of all, the chunks holding
- * them are rewritten without them (inflated, the live encodings copied and compressed again with
- * the chunk's dictionary, on this thread: no record is decoded; chunks with no live record are
- * dropped whole), so daily snapshots of the same domains loaded one after another never hold more
+ * them are rewritten without them (the live encodings copied, the chunk's string table and shapes
+ * kept, on this thread: no record is decoded; chunks with no live record are dropped whole), so daily snapshots of the same domains loaded one after another never hold more
  * than 1.5 times the distinct records.
  */
-import { encodingsOf, type PackedChunk, withEncodings } from '../indexes/chunk-packer.js'
+import type { PackedChunk } from '../indexes/chunk-packer.js'
 import { room } from '../indexes/grow.js'
 import { assembleChunks } from '../indexes/packed-slots.js'
 import type { RecordStoreState } from '../indexes/record-store.js'
@@ -129,7 +128,7 @@ export class WhoisLog {
         slot += ends.length
         continue
       }
-      const bytes = encodingsOf(chunk)
+      const { bytes } = chunk
       const liveEnds = new Uint32Array(live)
       let size = 0
       for (let i = 0; i < ends.length; i++) {
@@ -149,7 +148,7 @@ export class WhoisLog {
         lastSlot[key] = next
         slotKey[next++] = key
       }
-      kept.push(withEncodings(chunk, liveBytes, liveEnds))
+      kept.push({ ...chunk, bytes: liveBytes, ends: liveEnds })
     }
     this.#chunks = kept
     this.#slots = next

@@ -2,34 +2,32 @@
  * Packed chunks (chunk-packer.ts) laid end to end and read by slot: slot numbers run across the
  * chunks in order, so the value in slot s sits in the last chunk starting at or before s.
  *
- * Layout (n slots in C chunks, K compressed blocks):
- *   chunks        Uint8Array[]     the chunks' bytes: encodings, or compressed blocks of them
+ * Layout (n slots in C chunks):
+ *   chunks        Uint8Array[]     the chunks' encodings
  *   chunkStarts   Uint32Array(C+1) chunk c holds slots chunkStarts[c] … chunkStarts[c + 1] − 1
- *   ends          Uint32Array(n)   slot s ends at byte ends[s] of its chunk's encodings (inflated
- *                                  if compressed) and starts where the previous slot ends (0 for
- *                                  a chunk's first)
- *   blockValues   number           values a compressed block holds; 0: no chunk is compressed
- *   blockEnds     Uint32Array(K)   the chunks' block ends (block-codec.ts), chunk after chunk;
- *                                  chunk c has ⌈(chunkStarts[c + 1] − chunkStarts[c]) / B⌉ blocks
- *   dictionaries  Uint8Array[]     each chunk's preset dictionary (empty when not compressed)
- *   codecs        string[][][]     the distinct msgpackr structure lists of the chunks
- *   chunkCodec    Uint32Array(C)   the codec each chunk was packed with
- * Reading a compressed slot inflates its block (block-codec.ts) and keeps that one block, so reading
- * the slots of a block in a row inflates it once.
+ *   ends          Uint32Array(n)   slot s ends at byte ends[s] of its chunk and starts where the
+ *                                  previous slot ends (0 for a chunk's first)
+ *   tableCoded    boolean          every chunk is table-coded, or none is (chunk-packer.ts)
+ *   tables        Uint8Array[]     each chunk's string table (empty for plain chunks)
+ *   tableEnds     Uint32Array[]    where each chunk's table strings end
+ *   codecs        string[][][]     the distinct structure (or shape) lists of the chunks
+ *   chunkCodec    Uint32Array(C)   the list each chunk was packed with
+ * A table-coded chunk's decoder is made on its first read and keeps the table strings it decoded,
+ * so a chunk's common strings are decoded once and shared by every record read from it.
  */
 import type { Packr } from 'msgpackr'
-import { inflateBlock } from './block-codec.js'
 import { type PackedChunk, unpackerFor } from './chunk-packer.js'
 import { unpackExact } from './exact-pack.js'
+import { TableDecoder } from './table-codec/table-decoder.js'
 
 /** The plain data of {@link PackedSlots}; see the file comment. */
 export interface PackedSlotsState {
   readonly chunks: readonly Uint8Array[]
   readonly chunkStarts: Uint32Array
   readonly ends: Uint32Array
-  readonly blockValues: number
-  readonly blockEnds: Uint32Array
-  readonly dictionaries: readonly Uint8Array[]
+  readonly tableCoded: boolean
+  readonly tables: readonly Uint8Array[]
+  readonly tableEnds: readonly Uint32Array[]
   readonly codecs: readonly (readonly (readonly string[])[])[]
   readonly chunkCodec: Uint32Array
 }
@@ -44,19 +42,17 @@ export interface PackedSlotsState {
  * ```
  */
 export function assembleChunks(chunks: readonly PackedChunk[]): PackedSlotsState {
-  const blockValues = chunks[0]?.blockValues ?? 0
+  const tableCoded = chunks[0]?.tableCoded ?? false
   const codecIds = new Map<string, number>()
   const codecs: (readonly (readonly string[])[])[] = []
   const chunkCodec = new Uint32Array(chunks.length)
   const chunkStarts = new Uint32Array(chunks.length + 1)
-  let blocks = 0
   chunks.forEach((chunk, c) => {
-    if (chunk.blockValues !== blockValues)
+    if (chunk.tableCoded !== tableCoded)
       throw new RangeError(
-        `domindex: chunk ${c} has blocks of ${chunk.blockValues} values, chunk 0 of ${blockValues}`,
+        `domindex: chunk ${c} is ${chunk.tableCoded ? '' : 'not '}table-coded, chunk 0 is${tableCoded ? '' : ' not'}`,
       )
     chunkStarts[c + 1] = (chunkStarts[c] as number) + chunk.ends.length
-    blocks += chunk.blockEnds.length
     const name = JSON.stringify(chunk.structures)
     let codec = codecIds.get(name)
     if (codec === undefined) {
@@ -67,20 +63,16 @@ export function assembleChunks(chunks: readonly PackedChunk[]): PackedSlotsState
     chunkCodec[c] = codec
   })
   const ends = new Uint32Array(chunkStarts[chunks.length] as number)
-  const blockEnds = new Uint32Array(blocks)
-  blocks = 0
   chunks.forEach((chunk, c) => {
     ends.set(chunk.ends, chunkStarts[c])
-    blockEnds.set(chunk.blockEnds, blocks)
-    blocks += chunk.blockEnds.length
   })
   return {
     chunks: chunks.map((chunk) => chunk.bytes),
     chunkStarts,
     ends,
-    blockValues,
-    blockEnds,
-    dictionaries: chunks.map((chunk) => chunk.dictionary),
+    tableCoded,
+    tables: chunks.map((chunk) => chunk.table),
+    tableEnds: chunks.map((chunk) => chunk.tableEnds),
     codecs,
     chunkCodec,
   }
@@ -99,25 +91,13 @@ export class PackedSlots {
   /** The plain data read; never mutated. */
   readonly state: PackedSlotsState
   readonly #unpackers: (Packr | undefined)[]
-  /** The index in `blockEnds` of each chunk's first block. */
-  readonly #firstBlock: Uint32Array
-  /** The block inflated last (-1: none), and its encodings. */
-  #block = -1
-  #encodings: Uint8Array = new Uint8Array(0)
+  readonly #decoders: (TableDecoder | undefined)[]
 
   /** @param state - as {@link assembleChunks} or a saved snapshot gives it */
   constructor(state: PackedSlotsState) {
     this.state = state
     this.#unpackers = new Array<Packr | undefined>(state.codecs.length)
-    const { chunkStarts, blockValues } = state
-    const chunks = state.chunks.length
-    this.#firstBlock = new Uint32Array(chunks + 1)
-    if (blockValues > 0) {
-      for (let c = 0; c < chunks; c++) {
-        const values = (chunkStarts[c + 1] as number) - (chunkStarts[c] as number)
-        this.#firstBlock[c + 1] = (this.#firstBlock[c] as number) + Math.ceil(values / blockValues)
-      }
-    }
+    this.#decoders = new Array<TableDecoder | undefined>(state.tableCoded ? state.chunks.length : 0)
   }
 
   /** The number of slots. */
@@ -127,7 +107,7 @@ export class PackedSlots {
 
   /** The value in a slot, decoded afresh. */
   get(slot: number): unknown {
-    const { chunks, chunkStarts, ends, blockValues } = this.state
+    const { chunks, chunkStarts, ends } = this.state
     let lo = 0
     let hi = chunks.length - 1
     while (lo < hi) {
@@ -135,23 +115,24 @@ export class PackedSlots {
       if ((chunkStarts[mid] as number) <= slot) lo = mid
       else hi = mid - 1
     }
-    const first = chunkStarts[lo] as number
-    const start = slot === first ? 0 : (ends[slot - 1] as number)
+    const start = slot === chunkStarts[lo] ? 0 : (ends[slot - 1] as number)
     const end = ends[slot] as number
-    const unpacker = this.#unpacker(lo)
-    if (blockValues === 0) return unpackExact(unpacker, (chunks[lo] as Uint8Array).subarray(start, end))
-    const b = Math.floor((slot - first) / blockValues)
-    const blockFirst = first + b * blockValues
-    const base = blockFirst === first ? 0 : (ends[blockFirst - 1] as number)
-    const block = (this.#firstBlock[lo] as number) + b
-    if (block !== this.#block) {
-      const { blockEnds } = this.state
-      const from = b === 0 ? 0 : (blockEnds[block - 1] as number)
-      const bytes = (chunks[lo] as Uint8Array).subarray(from, blockEnds[block])
-      this.#encodings = inflateBlock(bytes, this.state.dictionaries[lo] as Uint8Array)
-      this.#block = block
+    const bytes = chunks[lo] as Uint8Array
+    if (this.state.tableCoded) return this.#decoder(lo).decode(bytes, start, end)
+    return unpackExact(this.#unpacker(lo), bytes.subarray(start, end))
+  }
+
+  #decoder(chunk: number): TableDecoder {
+    let decoder = this.#decoders[chunk]
+    if (decoder === undefined) {
+      const { tables, tableEnds, codecs, chunkCodec } = this.state
+      decoder = new TableDecoder(
+        { bytes: tables[chunk] as Uint8Array, ends: tableEnds[chunk] as Uint32Array },
+        codecs[chunkCodec[chunk] as number] as readonly (readonly string[])[],
+      )
+      this.#decoders[chunk] = decoder
     }
-    return unpackExact(unpacker, this.#encodings.subarray(start - base, end - base))
+    return decoder
   }
 
   #unpacker(chunk: number): Packr {

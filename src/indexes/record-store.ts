@@ -3,18 +3,18 @@
  * dictionary from normalised domain to document id. Built once, then read-only; a record is decoded
  * only when it is returned, so a page of results costs its own records and nothing else.
  *
- * Records stay where the build packed them (load order, chunk by chunk, compressed in blocks of 4:
- * chunk-packer.ts, block-codec.ts, packed-slots.ts); a document reaches its record through
- * `slots`, so putting records in result order moves no bytes.
+ * Records stay where the build packed them (load order, chunk by chunk, table-coded: chunk-packer.ts,
+ * table-codec/, packed-slots.ts); a document reaches its record through `slots`, so putting records
+ * in result order moves no bytes.
  *
  * Layout (n records), besides the packed slots' own arrays:
  *   slots     Uint32Array(n)   document id → slot
  *   domains   TermDictionary   normalised domain → key id
  *   docOfKey  Uint32Array(n)   key id → document id
  * Invariants: keys are distinct and every key has exactly one slot. Measured at 100k generated
- * records: 198 bytes a record packed and compressed, offsets and dictionaries included (804 as
- * msgpack alone, 1,979 bytes of heap as loaded objects); a page of 100 records at random decodes in
- * ~1.2 ms, one block inflated a record (0.23 ms uncompressed); see block-codec.ts for the choice.
+ * records: ~225 bytes a record table-coded, string tables included (804 as msgpack alone, 1,979
+ * bytes of heap as loaded objects); a page of 100 records at random decodes in ~0.35 ms; see
+ * chunk-packer.ts for the choice.
  */
 import type { WhoisRecord } from '../types.js'
 import { ChunkPacker, type PackedChunk } from './chunk-packer.js'
@@ -71,7 +71,7 @@ export class RecordStore {
       ? (i: number) => records[i] as WhoisRecord
       : (i: number) => (records as { at(i: number): WhoisRecord }).at(i)
     const domains = new TermDictionaryBuilder()
-    const packer = new ChunkPacker({ compressed: true })
+    const packer = new ChunkPacker({ tableCoded: true })
     const chunks: PackedChunk[] = []
     for (let doc = 0; doc < n; doc++) {
       if (domains.intern(keys[doc] as string) !== doc)

@@ -23,7 +23,7 @@
 import { crc32 } from './crc32.js'
 
 /** The format version this library writes and reads; another version is `incompatible_snapshot`. */
-export const FORMAT_VERSION = 6
+export const FORMAT_VERSION = 7
 
 /** The file signature. */
 export const MAGIC = Uint8Array.of(0x89, 0x44, 0x4d, 0x58, 0x0d, 0x0a, 0x1a, 0x0a)

@@ -32,7 +32,7 @@ const row = fc.record({
   tag: fc.nat(1000),
 })
 
-/** Packs rows into compressed chunks of random sizes, as parse tasks would. */
+/** Packs rows into table-coded chunks of random sizes, as parse tasks would. */
 function whoisLogOf(rows: readonly Row[], cuts: readonly number[]): WhoisLog {
   const log = new WhoisLog()
   let at = 0
@@ -40,7 +40,7 @@ function whoisLogOf(rows: readonly Row[], cuts: readonly number[]): WhoisLog {
     const part = rows.slice(at, Math.max(at, cut))
     at = Math.max(at, cut)
     if (part.length === 0) continue
-    const packer = new ChunkPacker({ compressed: true })
+    const packer = new ChunkPacker({ tableCoded: true })
     for (const r of part) packer.add({ query: r.key, tag: r.tag })
     log.add({
       packed: packer.take(),

@@ -31,14 +31,14 @@ function build(sources: Sources, workers: number, rangeBytes: number, strict = f
 /** Everything a build produced, in comparable form: records by document, index states, counts. */
 function outcome(parts: BuiltParts): unknown {
   const records = Array.from({ length: parts.store.size }, (_, doc) => parts.store.get(doc))
-  // The packed layout (chunks, their blocks and dictionaries) follows where tasks cut the input.
+  // The packed layout (chunks, their string tables and shapes) follows where tasks cut the input.
   const {
     chunks: _c,
     chunkStarts: _s,
     ends: _e,
-    blockValues: _v,
-    blockEnds: _b,
-    dictionaries: _d,
+    tableCoded: _v,
+    tables: _b,
+    tableEnds: _d,
     codecs: _k,
     chunkCodec: _h,
     ...lookup

@@ -140,7 +140,7 @@ describe('damaged snapshots', () => {
       writeFileSync(path, bytes)
       const error = await openError(path)
       expect(error.code).toBe('incompatible_snapshot')
-      expect(error.message).toContain(`version ${version}; this version of domindex reads version 6`)
+      expect(error.message).toContain(`version ${version}; this version of domindex reads version 7`)
     }
   })
 

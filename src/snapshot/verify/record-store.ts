@@ -2,25 +2,26 @@
  * Checks a record store (indexes/record-store.ts and the packed slots under it,
  * indexes/packed-slots.ts) as a forward lookup and a result page read it, reading every record
  * as Lucene's CheckIndex reads every stored document:
- *   - the chunks' slot ranges and each chunk's value ends ascend, and end where the chunk's bytes
- *     (uncompressed) or inflated blocks (compressed) end; the blocks of a chunk ascend, there are
- *     ⌈values / blockValues⌉ of them, and each inflates to exactly the bytes of its values;
- *   - every value decodes with its chunk's codec to a record object;
+ *   - the chunks' slot ranges and each chunk's value ends ascend and end where the chunk's bytes
+ *     end; a table-coded chunk's table string ends ascend and end where its table's bytes end;
+ *   - every value decodes with its chunk's codec (and table) to exactly its bytes, as a record
+ *     object;
  *   - `slots` (document → slot) and `docOfKey` (key → document) are permutations, the domain
  *     dictionary holds one key a record, and each document's key is the one its record is keyed
  *     by at load (its domain.name, else its query, as a normalised host), so `whois(domain)`
  *     finds the record of that domain.
  */
+import type { Packr } from 'msgpackr'
 import { showValue } from '../../errors.js'
-import { inflateBlock } from '../../indexes/block-codec.js'
 import { unpackerFor } from '../../indexes/chunk-packer.js'
 import { unpackExact } from '../../indexes/exact-pack.js'
 import type { PackedSlotsState } from '../../indexes/packed-slots.js'
+import { TableDecoder } from '../../indexes/table-codec/table-decoder.js'
 import { isPlainHost } from '../../ingest/plain-host.js'
 import { normalizeHost } from '../../normalize/host.js'
 import { type Checklist, Violation } from './checklist.js'
 import { checkTermDictionary } from './term-dictionary.js'
-import { allBelow, arrayOf, count, object, offsets, permutation, typedArray } from './values.js'
+import { allBelow, arrayOf, object, offsets, permutation, typedArray } from './values.js'
 
 /**
  * Checks a record store state; returns its number of records.
@@ -71,11 +72,18 @@ function packedSlots(where: string, state: Record<string, unknown>): PackedSlots
   const chunkStarts = typedArray(`${where}.chunkStarts`, state['chunkStarts'], Uint32Array, c + 1)
   const ends = typedArray(`${where}.ends`, state['ends'], Uint32Array)
   offsets(`${where}.chunkStarts`, chunkStarts, ends.length)
-  const dictionaries = arrayOf(`${where}.dictionaries`, state['dictionaries'], (at, v) =>
-    typedArray(at, v, Uint8Array),
+  const tables = arrayOf(`${where}.tables`, state['tables'], (at, v) => typedArray(at, v, Uint8Array))
+  const tableEnds = arrayOf(`${where}.tableEnds`, state['tableEnds'], (at, v) =>
+    typedArray(at, v, Uint32Array),
   )
-  if (dictionaries.length !== c)
-    throw new Violation(`${where}.dictionaries`, `holds ${dictionaries.length} dictionaries for ${c} chunks`)
+  if (tables.length !== c || tableEnds.length !== c)
+    throw new Violation(
+      `${where}.tables`,
+      `holds ${tables.length} tables and ${tableEnds.length} table ends for ${c} chunks`,
+    )
+  tableEnds.forEach((ends, k) => {
+    endsWithin(`${where}.tableEnds.${k}`, ends, (tables[k] as Uint8Array).length)
+  })
   const codecs = arrayOf(`${where}.codecs`, state['codecs'], (at, v) =>
     arrayOf(at, v, (keysAt, keys) => arrayOf(keysAt, keys, string)),
   )
@@ -85,22 +93,21 @@ function packedSlots(where: string, state: Record<string, unknown>): PackedSlots
     chunks,
     chunkStarts,
     ends,
-    blockValues: count(`${where}.blockValues`, state['blockValues']),
-    blockEnds: typedArray(`${where}.blockEnds`, state['blockEnds'], Uint32Array),
-    dictionaries,
+    tableCoded: flag(`${where}.tableCoded`, state['tableCoded']),
+    tables,
+    tableEnds,
     codecs,
     chunkCodec,
   }
 }
 
-// Decodes every slot in order, inflating each block once, and hands each value to `visit`.
+// Decodes every slot in order and hands each value to `visit`.
 function decodeSlots(
   where: string,
   packed: PackedSlotsState,
   visit: (slot: number, value: unknown) => void,
 ): void {
-  const { chunks, chunkStarts, ends, blockValues, blockEnds } = packed
-  let blocks = 0
+  const { chunks, chunkStarts, ends, tableCoded } = packed
   for (let k = 0; k < chunks.length; k++) {
     const at = `${where}.chunks.${k}`
     const first = chunkStarts[k] as number
@@ -113,60 +120,27 @@ function decodeSlots(
         )
     }
     const bytes = chunks[k] as Uint8Array
-    const unpacker = unpackerFor(packed.codecs[packed.chunkCodec[k] as number] as string[][])
-    const decode = (encodings: Uint8Array, base: number, from: number, to: number): void => {
-      for (let s = from; s < to; s++) {
-        const start = (s === first ? 0 : (ends[s - 1] as number)) - base
-        let value: unknown
-        try {
-          value = unpackExact(unpacker, encodings.subarray(start, (ends[s] as number) - base))
-        } catch (error) {
-          throw new Violation(at, `slot ${s} does not decode: ${reason(error)}`)
-        }
-        visit(s, value)
-      }
-    }
-    if (blockValues === 0) {
-      const size = last === first ? 0 : (ends[last - 1] as number)
-      if (size !== bytes.length)
-        throw new Violation(at, `holds ${bytes.length} bytes where its values end at ${size}`)
-      decode(bytes, 0, first, last)
-      continue
-    }
-    const dictionary = packed.dictionaries[k] as Uint8Array
-    for (let b = first; b < last; b += blockValues, blocks++) {
-      const from = b === first ? 0 : (blockEnds[blocks - 1] as number)
-      const to = blockEnds[blocks]
-      if (to === undefined || to < from || to > bytes.length)
-        throw new Violation(
-          `${where}.blockEnds`,
-          `block ${blocks} spans bytes ${from}…${to} of ${bytes.length}`,
-        )
-      let encodings: Uint8Array
+    const size = last === first ? 0 : (ends[last - 1] as number)
+    if (size !== bytes.length)
+      throw new Violation(at, `holds ${bytes.length} bytes where its values end at ${size}`)
+    const structures = packed.codecs[packed.chunkCodec[k] as number] as string[][]
+    const table = { bytes: packed.tables[k] as Uint8Array, ends: packed.tableEnds[k] as Uint32Array }
+    const decoder = tableCoded ? new TableDecoder(table, structures) : null
+    const unpacker = tableCoded ? null : unpackerFor(structures)
+    for (let s = first; s < last; s++) {
+      const start = s === first ? 0 : (ends[s - 1] as number)
+      let value: unknown
       try {
-        encodings = inflateBlock(bytes.subarray(from, to), dictionary)
+        value =
+          decoder === null
+            ? unpackExact(unpacker as Packr, bytes.subarray(start, ends[s]))
+            : decoder.decode(bytes, start, ends[s] as number)
       } catch (error) {
-        throw new Violation(at, `block ${blocks} does not inflate: ${reason(error)}`)
+        throw new Violation(at, `slot ${s} does not decode: ${reason(error)}`)
       }
-      const blockEnd = Math.min(last, b + blockValues)
-      const base = b === first ? 0 : (ends[b - 1] as number)
-      const held = (ends[blockEnd - 1] as number) - base
-      if (encodings.length !== held)
-        throw new Violation(
-          at,
-          `block ${blocks} inflates to ${encodings.length} bytes where its values hold ${held}`,
-        )
-      decode(encodings, base, b, blockEnd)
+      visit(s, value)
     }
-    const end = last === first ? 0 : (blockEnds[blocks - 1] as number)
-    if (end !== bytes.length)
-      throw new Violation(at, `holds ${bytes.length} bytes where its blocks end at ${end}`)
   }
-  if (blocks !== blockEnds.length)
-    throw new Violation(
-      `${where}.blockEnds`,
-      `holds ${blockEnds.length} blocks where the chunks have ${blocks}`,
-    )
 }
 
 // The key a load gives a record (ingest/whois-record.ts): its domain.name, else its query, as a
@@ -180,6 +154,21 @@ function keyOf(record: Record<string, unknown>): string | null {
   if (isPlainHost(raw)) return raw
   const host = normalizeHost(raw)
   return host.ok ? host.host : null
+}
+
+// Ends of back-to-back items: ascending, the last at the data's length (no items: no data).
+function endsWithin(where: string, ends: Uint32Array, total: number): void {
+  for (let i = 1; i < ends.length; i++) {
+    if ((ends[i] as number) < (ends[i - 1] as number))
+      throw new Violation(where, `end ${i} (${ends[i]}) is below end ${i - 1} (${ends[i - 1]})`)
+  }
+  const last = ends.length === 0 ? 0 : (ends[ends.length - 1] as number)
+  if (last !== total) throw new Violation(where, `ends at ${last}, but its data holds ${total} bytes`)
+}
+
+function flag(where: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') throw new Violation(where, `is ${showValue(value)}, not a boolean`)
+  return value
 }
 
 function string(where: string, value: unknown): string {
