@@ -65,19 +65,31 @@ export function instantSeconds(s: string): number | null {
 export function instantText(seconds: number): string {
   const days = Math.floor(seconds / 86400)
   const rest = seconds - days * 86400
-  const hour = Math.floor(rest / 3600)
-  const minute = Math.floor((rest - hour * 3600) / 60)
-  return `${dateText(days)}T${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[rest % 60]}Z`
+  let date = DATES.get(days)
+  if (date === undefined) {
+    if (DATES.size >= MAX_DATES) DATES.clear()
+    date = dateText(days)
+    DATES.set(days, date)
+  }
+  let time = TIMES[rest]
+  if (time === undefined) {
+    const hour = Math.floor(rest / 3600)
+    const minute = Math.floor((rest - hour * 3600) / 60)
+    time = `T${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[rest % 60]}Z`
+    TIMES[rest] = time
+  }
+  return date + time
 }
 
 const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => pad(n, 2))
-// The day a record's dates were last formatted for, and its text: a record's dates often share one.
-let lastDays = Number.NaN
-let lastDate = ''
+// Memos, so a page of records formats few dates afresh: the `THH:MM:SSZ` of each second of a day
+// (filled as met, 5 MB at most) and the `YYYY-MM-DD` of up to 65,536 days (a bit more, cleared when full).
+const TIMES: (string | undefined)[] = new Array(86400)
+const DATES = new Map<number, string>()
+const MAX_DATES = 65536
 
 /** `YYYY-MM-DD` of a day counted from 1970-01-01 (H. Hinnant's civil_from_days). */
 function dateText(days: number): string {
-  if (days === lastDays) return lastDate
   const z = days + 719468
   const era = Math.floor(z / 146097)
   const doe = z - era * 146097
@@ -89,7 +101,5 @@ function dateText(days: number): string {
   const day = doy - Math.floor((153 * mp + 2) / 5) + 1
   const month = mp < 10 ? mp + 3 : mp - 9
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-  lastDays = days
-  lastDate = `${pad(year, 4)}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}`
-  return lastDate
+  return `${pad(year, 4)}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}`
 }

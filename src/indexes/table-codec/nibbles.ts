@@ -9,6 +9,8 @@ const SYMBOLS = '0123456789-:.T '
 const ESCAPE = 15
 const CODE = new Int8Array(128).fill(-1)
 for (let i = 0; i < SYMBOLS.length; i++) CODE[SYMBOLS.charCodeAt(i)] = i
+// The two symbols of each byte holding no escape.
+const PAIRS = Array.from({ length: 256 }, (_, b) => `${SYMBOLS[b >> 4] ?? ''}${SYMBOLS[b & 15] ?? ''}`)
 
 /**
  * The nibbles `s` packs into, or -1 when it is not ASCII or would save less than a quarter.
@@ -64,7 +66,15 @@ export function writeNibbles(s: string, n: number, out: Uint8Array, at: number):
  */
 export function readNibbles(bytes: Uint8Array, at: number, n: number): string {
   let s = ''
-  for (let k = 0; k < n; k++) {
+  let k = 0
+  // Two symbols a byte while neither is an escape.
+  while (k + 1 < n) {
+    const b = bytes[at + (k >> 1)] as number
+    if ((k & 1) === 1 || b >> 4 === ESCAPE || (b & 15) === ESCAPE) break
+    s += PAIRS[b] as string
+    k += 2
+  }
+  for (; k < n; k++) {
     const b = bytes[at + (k >> 1)] as number
     const nibble = (k & 1) === 0 ? b >> 4 : b & 15
     if (nibble !== ESCAPE) {

@@ -32,6 +32,14 @@ import {
   V8,
 } from './tags.js'
 
+/**
+ * Buffer's own slicing method: `toString('latin1', …)` checks its arguments and dispatches first,
+ * which costs twice the copy for the short strings of a record (~60 ns against ~150 for 5–30 bytes).
+ */
+interface FastSlices extends Buffer {
+  latin1Slice(start: number, end: number): string
+}
+
 /** Builds an object of one shape, reading its values in key order. */
 type Maker = (read: () => unknown) => Record<string, unknown>
 
@@ -63,6 +71,7 @@ export class TableDecoder {
   readonly #makers: (Maker | undefined)[] = []
   readonly #read = (): unknown => this.#value()
   #bytes: Uint8Array = new Uint8Array(0)
+  #buffer: FastSlices = Buffer.alloc(0) as FastSlices
   #at = 0
   #end = 0
 
@@ -83,7 +92,10 @@ export class TableDecoder {
    */
   decode(bytes: Uint8Array, start: number, end: number): unknown {
     if (bytes[start] === V8) return deserialize(bytes.subarray(start, end))
-    this.#bytes = bytes
+    if (bytes !== this.#bytes) {
+      this.#bytes = bytes
+      this.#buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as FastSlices
+    }
     this.#at = start
     this.#end = end
     this.#inline.length = 0
@@ -206,7 +218,10 @@ export class TableDecoder {
     const start = this.#at
     if (start + n > this.#end) throw new RangeError(`domindex: a string of ${n} bytes runs past its value`)
     this.#at = start + n
-    const s = decodeUtf8(this.#bytes, start, start + n)
+    const bytes = this.#bytes
+    let i = start
+    while (i < this.#at && (bytes[i] as number) < 0x80) i++
+    const s = i === this.#at ? this.#buffer.latin1Slice(start, i) : decodeUtf8(bytes, start, this.#at)
     this.#inline.push(s)
     return s
   }
@@ -217,6 +232,8 @@ export class TableDecoder {
   }
 
   #varint(): number {
+    if (this.#at < this.#end && (this.#bytes[this.#at] as number) < 0x80)
+      return this.#bytes[this.#at++] as number
     let n = 0
     let scale = 1
     for (;;) {
