@@ -39,7 +39,6 @@ export class StringTally {
   #holders = new Uint32Array(1024)
   #last = new Int32Array(1024)
   #values = 0
-  readonly #stack: unknown[] = []
 
   /**
    * Counts a value's strings.
@@ -49,22 +48,27 @@ export class StringTally {
    *   and {@link NODE_BYTES} a node), so a packer can close a chunk before it grows too large
    */
   add(value: unknown): number {
-    const index = this.#values++
-    const stack = this.#stack
-    let bytes = 0
-    stack.push(value)
-    while (stack.length > 0) {
-      const v = stack.pop()
-      bytes += NODE_BYTES
-      if (typeof v === 'string') {
-        bytes += 3 * v.length
-        this.#count(v, index)
+    return this.#walk(value, this.#values++)
+  }
+
+  // Counts the strings under `v` for value `index`; returns the estimate of add().
+  #walk(v: unknown, index: number): number {
+    if (typeof v === 'string') {
+      // A string's shared part is counted when the string is first seen: a string held again is
+      // its own table entry, whatever its part's count.
+      if (this.#count(v, index)) {
         const at = splitPoint(v)
         if (at > 0) this.#count(v.slice(at), index)
-      } else if (Array.isArray(v)) {
-        for (const item of v) stack.push(item)
-      } else if (typeof v === 'object' && v !== null) {
-        for (const key of Object.keys(v)) stack.push((v as Record<string, unknown>)[key])
+      }
+      return NODE_BYTES + 3 * v.length
+    }
+    if (typeof v !== 'object' || v === null) return NODE_BYTES
+    let bytes = NODE_BYTES
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) bytes += this.#walk(v[i], index)
+    } else {
+      for (const key in v) {
+        if (Object.hasOwn(v, key)) bytes += this.#walk((v as Record<string, unknown>)[key], index)
       }
     }
     return bytes
@@ -90,7 +94,8 @@ export class StringTally {
     return order.map((i) => shared[i] as string)
   }
 
-  #count(s: string, index: number): void {
+  // Counts `s` for value `index`; true when `s` was not seen before.
+  #count(s: string, index: number): boolean {
     const rank = this.#ranks.get(s)
     if (rank === undefined) {
       const next = this.#ranks.size
@@ -101,10 +106,13 @@ export class StringTally {
       this.#ranks.set(s, next)
       this.#holders[next] = 1
       this.#last[next] = index
-    } else if (this.#last[rank] !== index) {
+      return true
+    }
+    if (this.#last[rank] !== index) {
       this.#holders[rank] = (this.#holders[rank] as number) + 1
       this.#last[rank] = index
     }
+    return false
   }
 }
 
