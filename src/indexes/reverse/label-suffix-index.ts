@@ -10,29 +10,50 @@
  * a space) is still kept, as its trimmed lower-cased text without trailing dots, so that it can be
  * found by the labels it does have.
  *
+ * A large provider's domain is under many hosts (`cloudflare.com`: every `*.ns.cloudflare.com`),
+ * and a query for it would merge all their lists. So every domain of two or more labels with at
+ * least {@link SHARED_SUFFIX_ENTRIES} host entries under it, spread over two or more hosts, keeps
+ * its documents merged at build time: a shared suffix. A query for it reads one list (its exact
+ * count is the list's length) instead of merging ~400,000 entries at 1M records (1.3 ms).
+ *
  * Layout:
- *   keyBytes      Uint8Array        UTF-8 keys in sorted (bytewise) order, concatenated
- *   keyStart      Uint32Array(H+1)  host rank r's key is keyBytes[keyStart[r], keyStart[r + 1])
- *   hosts         Postings          host rank → documents (no payload)
- *   docHostStart  Uint32Array(N+1)  document d's hosts are docHostRank[docHostStart[d] … docHostStart[d + 1])
- *   docHostRank   Uint32Array       host ranks, distinct within a document
+ *   keyBytes        Uint8Array        UTF-8 keys in sorted (bytewise) order, concatenated
+ *   keyStart        Uint32Array(H+1)  host rank r's key is keyBytes[keyStart[r], keyStart[r + 1])
+ *   hosts           Postings          host rank → documents (no payload)
+ *   docHostStart    Uint32Array(N+1)  document d's hosts are docHostRank[docHostStart[d] … docHostStart[d + 1])
+ *   docHostRank     Uint32Array       host ranks, distinct within a document
+ *   suffixKeyBytes  Uint8Array        the shared suffixes' keys (reversed labels), sorted, concatenated
+ *   suffixKeyStart  Uint32Array(S+1)  shared suffix i's key is suffixKeyBytes[suffixKeyStart[i], …[i + 1])
+ *   suffixes        Postings          shared suffix → the documents with a host equal to or under it
+ * The shared suffixes follow from the hosts and their postings alone ({@link sharedSuffixes}).
  */
 import { normalizeHost } from '../../normalize/host.js'
 import { grow } from '../grow.js'
+import { sortedDistinct } from '../sorted-distinct.js'
 import { TermDictionaryBuilder } from '../term-dictionary.js'
 import { U32List } from '../u32-list.js'
-import { compareBytes, encodeUtf8, utf8Scratch } from '../utf8.js'
+import { compareBytes, decodeUtf8, encodeUtf8, utf8Scratch } from '../utf8.js'
 import type { Postings } from './postings.js'
 import { PostingsLayout } from './postings-layout.js'
 
 /** The plain-data state of a {@link LabelSuffixIndex}. */
-export interface LabelSuffixIndexState {
+export interface LabelSuffixIndexState extends SharedSuffixes {
   readonly keyBytes: Uint8Array
   readonly keyStart: Uint32Array
   readonly hosts: Postings
   readonly docHostStart: Uint32Array
   readonly docHostRank: Uint32Array
 }
+
+/** The shared suffixes of a {@link LabelSuffixIndex}; see the file comment. */
+export interface SharedSuffixes {
+  readonly suffixKeyBytes: Uint8Array
+  readonly suffixKeyStart: Uint32Array
+  readonly suffixes: Postings
+}
+
+/** Host entries under a domain from which its documents are merged at build time. */
+export const SHARED_SUFFIX_ENTRIES = 4096
 
 /** Host-rank intervals [lo1, hi1) ∪ [lo2, hi2) of the hosts under a domain. */
 export interface SuffixRanks {
@@ -91,6 +112,7 @@ export class LabelSuffixIndex {
   readonly docHostRank: Uint32Array
   readonly #keyBytes: Uint8Array
   readonly #keyStart: Uint32Array
+  readonly #shared: SharedSuffixes
 
   /** @param state - as {@link LabelSuffixIndex.state} or a saved snapshot gives it */
   constructor(state: LabelSuffixIndexState) {
@@ -99,6 +121,11 @@ export class LabelSuffixIndex {
     this.docHostRank = state.docHostRank
     this.#keyBytes = state.keyBytes
     this.#keyStart = state.keyStart
+    this.#shared = {
+      suffixKeyBytes: state.suffixKeyBytes,
+      suffixKeyStart: state.suffixKeyStart,
+      suffixes: state.suffixes,
+    }
   }
 
   /** The plain data of this index. */
@@ -109,7 +136,28 @@ export class LabelSuffixIndex {
       hosts: this.hosts,
       docHostStart: this.docHostStart,
       docHostRank: this.docHostRank,
+      ...this.#shared,
     }
+  }
+
+  /**
+   * The documents with a host equal to or under `domain`, when it is a shared suffix; else null
+   * (merge the hosts of {@link ranks}). A view: copy it before changing it.
+   *
+   * @example
+   * ```ts
+   * index.sharedDocs('cloudflare.com') // Uint32Array [0, 4, 9, …], or null
+   * ```
+   */
+  sharedDocs(domain: string): Uint32Array | null {
+    const { suffixKeyBytes, suffixKeyStart, suffixes } = this.#shared
+    const at = lowerBoundKey(suffixKeyBytes, suffixKeyStart, reverseLabels(domain))
+    if (
+      at === suffixKeyStart.length - 1 ||
+      compareKey(suffixKeyBytes, suffixKeyStart, at, reverseLabels(domain)) !== 0
+    )
+      return null
+    return suffixes.docs.subarray(suffixes.termStart[at], suffixes.termStart[at + 1])
   }
 
   /**
@@ -121,35 +169,120 @@ export class LabelSuffixIndex {
    * ```
    */
   ranks(domain: string): SuffixRanks {
-    const key = reverseLabels(domain)
-    const exactLo = this.#lowerBound(key)
-    const exactHi =
-      exactLo < this.#keyStart.length - 1 && this.#compareAt(exactLo, key) === 0 ? exactLo + 1 : exactLo
-    // '/' is the character after '.', so [key + '.', key + '/') is every key with key + '.' as prefix.
-    return { exactLo, exactHi, belowLo: this.#lowerBound(`${key}.`), belowHi: this.#lowerBound(`${key}/`) }
+    return suffixRanks(this.#keyBytes, this.#keyStart, reverseLabels(domain))
   }
+}
 
-  #lowerBound(key: string): number {
-    let lo = 0
-    let hi = this.#keyStart.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (this.#compareAt(mid, key) < 0) lo = mid + 1
-      else hi = mid
+// The host ranks under a reversed-label key, in sorted keys.
+function suffixRanks(keyBytes: Uint8Array, keyStart: Uint32Array, key: string): SuffixRanks {
+  const exactLo = lowerBoundKey(keyBytes, keyStart, key)
+  const exactHi =
+    exactLo < keyStart.length - 1 && compareKey(keyBytes, keyStart, exactLo, key) === 0
+      ? exactLo + 1
+      : exactLo
+  // '/' is the character after '.', so [key + '.', key + '/') is every key with key + '.' as prefix.
+  return {
+    exactLo,
+    exactHi,
+    belowLo: lowerBoundKey(keyBytes, keyStart, `${key}.`),
+    belowHi: lowerBoundKey(keyBytes, keyStart, `${key}/`),
+  }
+}
+
+// The first rank whose key is not below `key`, in keys sorted bytewise.
+function lowerBoundKey(keyBytes: Uint8Array, keyStart: Uint32Array, key: string): number {
+  let lo = 0
+  let hi = keyStart.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (compareKey(keyBytes, keyStart, mid, key) < 0) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+function compareKey(keyBytes: Uint8Array, keyStart: Uint32Array, rank: number, key: string): number {
+  const length = encodeUtf8(key)
+  return compareBytes(
+    keyBytes,
+    keyStart[rank] as number,
+    keyStart[rank + 1] as number,
+    utf8Scratch(),
+    0,
+    length,
+  )
+}
+
+/**
+ * The shared suffixes of sorted host keys and their postings (see the file comment): what a build
+ * stores, and what a snapshot check compares the stored ones with.
+ *
+ * @param keyBytes - the host keys, sorted bytewise, concatenated
+ * @param keyStart - host rank r's key is keyBytes[keyStart[r], keyStart[r + 1])
+ * @param hosts - host rank → documents
+ * @param docCount - the number of documents
+ * @example
+ * ```ts
+ * sharedSuffixes(index.state.keyBytes, index.state.keyStart, index.hosts, 1000).suffixKeyStart.length - 1 // 2
+ * ```
+ */
+export function sharedSuffixes(
+  keyBytes: Uint8Array,
+  keyStart: Uint32Array,
+  hosts: Postings,
+  docCount: number,
+): SharedSuffixes {
+  const { termStart, docs } = hosts
+  // Host entries under each domain of two or more labels (reversed-label keys): every key's own
+  // label-aligned prefixes, itself included.
+  const entries = new Map<string, number>()
+  for (let r = 0; r + 1 < keyStart.length; r++) {
+    const key = decodeUtf8(keyBytes, keyStart[r] as number, keyStart[r + 1] as number)
+    const n = (termStart[r + 1] as number) - (termStart[r] as number)
+    let dot = key.indexOf('.')
+    while (dot > 0) {
+      const next = key.indexOf('.', dot + 1)
+      const prefix = next < 0 ? key : key.slice(0, next)
+      entries.set(prefix, (entries.get(prefix) ?? 0) + n)
+      dot = next
     }
-    return lo
   }
-
-  #compareAt(rank: number, key: string): number {
-    const length = encodeUtf8(key)
-    return compareBytes(
-      this.#keyBytes,
-      this.#keyStart[rank] as number,
-      this.#keyStart[rank + 1] as number,
-      utf8Scratch(),
-      0,
-      length,
-    )
+  const shared: string[] = []
+  for (const [key, n] of entries) if (n >= SHARED_SUFFIX_ENTRIES) shared.push(key)
+  // Bytewise, as lookups compare (UTF-16 order differs past the surrogates).
+  const sorted = shared.map((key) => ({ key, bytes: utf8Scratch().slice(0, encodeUtf8(key)) }))
+  sorted.sort((a, b) => compareBytes(a.bytes, 0, a.bytes.length, b.bytes, 0, b.bytes.length))
+  const keys = new TermDictionaryBuilder()
+  const lists: Uint32Array[] = []
+  for (const { key } of sorted) {
+    const r = suffixRanks(keyBytes, keyStart, key)
+    if (r.exactHi - r.exactLo + r.belowHi - r.belowLo < 2) continue
+    const exact = docs.subarray(termStart[r.exactLo], termStart[r.exactHi])
+    const below = docs.subarray(termStart[r.belowLo], termStart[r.belowHi])
+    const all = new Uint32Array(exact.length + below.length)
+    all.set(exact)
+    all.set(below, exact.length)
+    keys.intern(key)
+    lists.push(sortedDistinct(all, docCount))
+  }
+  const suffixTermStart = new Uint32Array(lists.length + 1)
+  lists.forEach((list, i) => {
+    suffixTermStart[i + 1] = (suffixTermStart[i] as number) + list.length
+  })
+  const suffixDocs = new Uint32Array(suffixTermStart[lists.length] as number)
+  lists.forEach((list, i) => {
+    suffixDocs.set(list, suffixTermStart[i])
+  })
+  const { starts, bytes } = keys.freeze().state
+  return {
+    suffixKeyBytes: bytes,
+    suffixKeyStart: starts,
+    suffixes: {
+      termStart: suffixTermStart,
+      docs: suffixDocs,
+      payloadStart: new Uint32Array(0),
+      payload: new Uint16Array(0),
+    },
   }
 }
 
@@ -277,7 +410,8 @@ export class LabelSuffixIndexBuilder {
     const docHostRank = new Uint32Array(pairHost.length)
     for (let i = 0; i < docHostRank.length; i++) docHostRank[i] = rankOf[pairHost.get(i)] as number
     const hosts = hostPostings(count, docHostStart, docHostRank)
-    return new LabelSuffixIndex({ keyBytes, keyStart, hosts, docHostStart, docHostRank })
+    const shared = sharedSuffixes(keyBytes, keyStart, hosts, docCount)
+    return new LabelSuffixIndex({ keyBytes, keyStart, hosts, docHostStart, docHostRank, ...shared })
   }
 
   /** The host id of a raw value, or -1 when it has nothing to match. */

@@ -1,12 +1,13 @@
 /**
  * The `nameserver` criterion (SPEC 5): a label-aligned suffix of any of `domain.nameservers`. The
  * matching hosts are two rank intervals of the label-suffix index (the domain itself, and the hosts
- * below it); their documents are the union of the hosts' lists, and a candidate is checked by
- * looking its few host ranks up in the intervals.
+ * below it); their documents are the union of the hosts' lists (merged at build time for a large
+ * provider's domain: the index's shared suffixes), and a candidate is checked by looking its few
+ * host ranks up in the intervals.
  */
 import type { LabelSuffixIndex, SuffixRanks } from '../../indexes/reverse/label-suffix-index.js'
+import { sortedDistinct } from '../../indexes/sorted-distinct.js'
 import type { Criterion } from './criterion.js'
-import { sortedDistinct } from './doc-ids.js'
 
 /**
  * Matches documents with a nameserver equal to or under a domain.
@@ -17,11 +18,12 @@ import { sortedDistinct } from './doc-ids.js'
  * ```
  */
 export class NameserverMatcher implements Criterion {
-  /** The number of (host, document) entries in range: an upper bound of the documents. */
+  /** The documents of a shared suffix, or the number of (host, document) entries in range. */
   readonly estimate: number
   readonly #index: LabelSuffixIndex
   readonly #ranks: SuffixRanks
   readonly #docCount: number
+  readonly #shared: Uint32Array | null
 
   /**
    * @param index - the label-suffix index
@@ -32,16 +34,19 @@ export class NameserverMatcher implements Criterion {
     this.#index = index
     this.#ranks = index.ranks(domain)
     this.#docCount = docCount
+    this.#shared = index.sharedDocs(domain)
     const { termStart } = index.hosts
     const r = this.#ranks
     this.estimate =
+      this.#shared?.length ??
       (termStart[r.exactHi] as number) -
-      (termStart[r.exactLo] as number) +
-      (termStart[r.belowHi] as number) -
-      (termStart[r.belowLo] as number)
+        (termStart[r.exactLo] as number) +
+        (termStart[r.belowHi] as number) -
+        (termStart[r.belowLo] as number)
   }
 
   collect(): Uint32Array {
+    if (this.#shared !== null) return this.#shared.slice()
     const { termStart, docs } = this.#index.hosts
     const r = this.#ranks
     const exact = docs.subarray(termStart[r.exactLo], termStart[r.exactHi])

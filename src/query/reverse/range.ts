@@ -4,8 +4,8 @@
  * order, and a candidate is checked by comparing its rank with the slice's bounds.
  */
 import type { DateColumn } from '../../indexes/reverse/date-column.js'
+import { sortedDistinct } from '../../indexes/sorted-distinct.js'
 import type { Criterion } from './criterion.js'
-import { sortedDistinct } from './doc-ids.js'
 
 /**
  * Matches documents whose instant lies in [from, to].

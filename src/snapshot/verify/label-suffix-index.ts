@@ -1,10 +1,10 @@
 /**
  * Checks the nameserver index (indexes/reverse/label-suffix-index.ts): host keys strictly
  * ascending bytewise (a suffix search is two binary searches over them), each document's host
- * ranks below the host count and distinct, and host postings equal to the transpose of those
- * ranks.
+ * ranks below the host count and distinct, host postings equal to the transpose of those ranks,
+ * and the shared suffixes (keys and documents) equal to those the hosts give.
  */
-import { hostPostings } from '../../indexes/reverse/label-suffix-index.js'
+import { hostPostings, sharedSuffixes } from '../../indexes/reverse/label-suffix-index.js'
 import { compareBytes } from '../../indexes/utf8.js'
 import { type Checklist, Violation } from './checklist.js'
 import { checkPostings } from './postings.js'
@@ -56,4 +56,20 @@ export function checkLabelSuffixIndex(where: string, value: unknown, docs: numbe
   sameArray(`${where}.hosts.termStart`, hosts.termStart, derived.termStart, "the documents' host ranks")
   sameArray(`${where}.hosts.docs`, hosts.docs, derived.docs, "the documents' host ranks")
   checks.passed(`${where}: host postings are the transpose of the documents' hosts`, docHostRank.length)
+  const suffixKeyBytes = typedArray(`${where}.suffixKeyBytes`, state['suffixKeyBytes'], Uint8Array)
+  const suffixKeyStart = typedArray(`${where}.suffixKeyStart`, state['suffixKeyStart'], Uint32Array)
+  const suffixCount = offsets(`${where}.suffixKeyStart`, suffixKeyStart, suffixKeyBytes.length)
+  const suffixes = checkPostings(
+    `${where}.suffixes`,
+    state['suffixes'],
+    { terms: suffixCount, docs, payload: false },
+    checks,
+  )
+  const shared = sharedSuffixes(keyBytes, keyStart, hosts, docs)
+  const from = 'the hosts under each shared suffix'
+  sameArray(`${where}.suffixKeyStart`, suffixKeyStart, shared.suffixKeyStart, from)
+  sameArray(`${where}.suffixKeyBytes`, suffixKeyBytes, shared.suffixKeyBytes, from)
+  sameArray(`${where}.suffixes.termStart`, suffixes.termStart, shared.suffixes.termStart, from)
+  sameArray(`${where}.suffixes.docs`, suffixes.docs, shared.suffixes.docs, from)
+  checks.passed(`${where}: shared suffixes are the merged hosts under them`, suffixCount)
 }
