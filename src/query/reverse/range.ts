@@ -38,7 +38,21 @@ export class RangeMatcher implements Criterion {
   }
 
   collect(): Uint32Array {
-    return sortedDistinct(this.#column.docs.subarray(this.#lo, this.#hi), this.#docCount)
+    const docs = this.#column.docs.subarray(this.#lo, this.#hi)
+    // Documents are numbered by creation instant, so a `created` range is a run of consecutive
+    // ids: when the (distinct) ids span exactly their count, they are that run, written out in
+    // one pass instead of sorted.
+    let min = 0xffffffff
+    let max = -1
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i] as number
+      if (doc < min) min = doc
+      if (doc > max) max = doc
+    }
+    if (max - min + 1 !== docs.length) return sortedDistinct(docs, this.#docCount)
+    const run = new Uint32Array(docs.length)
+    for (let i = 0; i < run.length; i++) run[i] = min + i
+    return run
   }
 
   filter(candidates: Uint32Array, count: number): number {
