@@ -9,8 +9,6 @@ const SYMBOLS = '0123456789-:.T '
 const ESCAPE = 15
 const CODE = new Int8Array(128).fill(-1)
 for (let i = 0; i < SYMBOLS.length; i++) CODE[SYMBOLS.charCodeAt(i)] = i
-// The two symbols of each byte holding no escape.
-const PAIRS = Array.from({ length: 256 }, (_, b) => `${SYMBOLS[b >> 4] ?? ''}${SYMBOLS[b & 15] ?? ''}`)
 
 /**
  * The nibbles `s` packs into, or -1 when it is not ASCII or would save less than a quarter.
@@ -65,31 +63,35 @@ export function writeNibbles(s: string, n: number, out: Uint8Array, at: number):
  * @throws RangeError on an escape that runs past the nibbles or names a code beyond ASCII
  */
 export function readNibbles(bytes: Uint8Array, at: number, n: number): string {
-  let s = ''
-  let k = 0
-  // Two symbols a byte while neither is an escape.
-  while (k + 1 < n) {
-    const b = bytes[at + (k >> 1)] as number
-    if ((k & 1) === 1 || b >> 4 === ESCAPE || (b & 15) === ESCAPE) break
-    s += PAIRS[b] as string
-    k += 2
+  if (scratch.length < n) {
+    scratch = new Uint8Array(Math.max(n, 2 * scratch.length))
+    view = Buffer.from(scratch.buffer) as Latin1Slices
   }
-  for (; k < n; k++) {
+  let length = 0
+  for (let k = 0; k < n; k++) {
     const b = bytes[at + (k >> 1)] as number
     const nibble = (k & 1) === 0 ? b >> 4 : b & 15
     if (nibble !== ESCAPE) {
-      s += SYMBOLS[nibble] as string
+      scratch[length++] = SYMBOL_CODES[nibble] as number
       continue
     }
     if (k + 2 >= n) throw new RangeError('domindex: a nibble escape runs past its string')
     const hi = (k & 1) === 0 ? b & 15 : (bytes[at + ((k + 1) >> 1)] as number) >> 4
-    const lo =
-      ((k + 2) & 1) === 0
-        ? (bytes[at + ((k + 2) >> 1)] as number) >> 4
-        : (bytes[at + ((k + 2) >> 1)] as number) & 15
+    const next = bytes[at + ((k + 2) >> 1)] as number
+    const lo = ((k + 2) & 1) === 0 ? next >> 4 : next & 15
     if (hi >= 8) throw new RangeError('domindex: a nibble escape beyond ASCII')
-    s += String.fromCharCode((hi << 4) | lo)
+    scratch[length++] = (hi << 4) | lo
     k += 2
   }
-  return s
+  return view.latin1Slice(0, length)
 }
+
+/** Buffer's own Latin-1 slicing, without `toString`'s argument checks (see table-decoder.ts). */
+interface Latin1Slices extends Buffer {
+  latin1Slice(start: number, end: number): string
+}
+
+const SYMBOL_CODES = Uint8Array.from(SYMBOLS, (c) => c.charCodeAt(0))
+// The characters of the string being read, before one native call makes the string of them.
+let scratch = new Uint8Array(64)
+let view = Buffer.from(scratch.buffer) as Latin1Slices
