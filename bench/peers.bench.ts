@@ -6,12 +6,14 @@
  *   (parse → search → envelope of page 0 with its records decoded);
  * - a linear scan of the loaded records with the brute-force rules of test/reverse/reference.ts;
  * - SQLite FTS5 through better-sqlite3 (schema and queries in bench/lib/sqlite-peer.ts);
- * - FlexSearch 0.8, for the AND-of-words queries it can answer (bench/lib/flexsearch-peer.ts).
+ * - FlexSearch 0.8, for the AND-of-words queries it can answer (bench/lib/flexsearch-peer.ts);
+ * - Apache Lucene 8 in a child JVM (bench/lib/lucene-peer.ts), when installed
+ *   (`bash scripts/install-lucene.sh`); without it the report says so and its columns stay empty.
  *
- * Every peer returns the exact count and the first 100 domains in result order; the scan must give
- * domindex's answer (else the run fails), SQLite's and FlexSearch's counts are printed beside it
- * and each disagreement is explained in the report. Goal: every family at least 10× faster than
- * SQLite FTS5 on the same query.
+ * Every peer returns the exact count and the first 100 domains in result order; the scan and Lucene
+ * must give domindex's answer (else the run fails), SQLite's and FlexSearch's counts are printed
+ * beside it and each disagreement is explained in the report. Goal: every family at least 10×
+ * faster than SQLite FTS5 on the same query.
  *
  * Run: `npx tsx bench/peers.bench.ts [--records N] [--runs R]` (default 100,000 WHOIS records, 30
  * timed runs per family and engine, 3 for the scan, 1 above 100,000 records). Only WHOIS is
@@ -28,13 +30,14 @@ import type { Params, WhoisRecord } from '../src/types.js'
 import { referenceMatch } from '../test/reverse/reference.js'
 import { FlexSearchPeer } from './lib/flexsearch-peer.js'
 import { ensureHeap, exposeGc } from './lib/heap.js'
+import { LucenePeer } from './lib/lucene-peer.js'
 import { median, memoryNow, quantile, sample, table } from './lib/measure.js'
 import { writeReportSection } from './lib/report-sections.js'
 import { reverseFamilies } from './lib/reverse-families.js'
 import { sampleSources } from './lib/sample-files.js'
 import { type PeerAnswer, SqlitePeer } from './lib/sqlite-peer.js'
 
-const INTRO = `# Peers benchmark: domindex, a linear scan, SQLite FTS5, FlexSearch
+const INTRO = `# Peers benchmark: domindex, a linear scan, SQLite FTS5, FlexSearch, Apache Lucene
 
 Reverse WHOIS search only (the DNS families are not compared yet). One process, one generated
 corpus (\`writeSample\`, seed 1), the query families and term choices of bench/reverse.bench.ts.
@@ -69,9 +72,18 @@ How each engine answers:
   Exact for \`name\`; for a phrase only an approximation (FlexSearch stores no positions, so neither
   order nor adjacency is checked; its default encoder also folds diacritics and splits numbers).
   Nameserver, date and combined queries: not answerable (n/a).
+- Apache Lucene 8 (bench/lib/lucene-peer.ts, bench/lucene/*.java; \`bash scripts/install-lucene.sh\`),
+  when installed: a child JVM indexes the same records (domindex's analysis as a Lucene Tokenizer,
+  positions with a gap of 100 between values, organization values with all their tokens at one
+  position, every label suffix of every nameserver as a term, LongPoint dates, one segment sorted in
+  result order) and answers with a BooleanQuery of FILTER clauses into a collector that counts and
+  keeps the first 100 doc ids, domains from doc values; query cache off; timed in Java after a warm-up
+  of at least one second (bench/reports/lucene.md has the details). Its answers must equal
+  domindex's, else the run fails. Without Lucene installed its columns are empty.
 - Build figures: domindex's is its whole \`Engine.build\` (reading and parsing the file included);
-  SQLite's and FlexSearch's start from the records already parsed. Memory: domindex and FlexSearch
-  as heap + array-buffer growth after a full collection; SQLite as its page count × page size.
+  SQLite's and FlexSearch's start from the records already parsed, Lucene's from its corpus lines
+  in the JVM. Memory: domindex and FlexSearch as heap + array-buffer growth after a full
+  collection; SQLite as its page count × page size; Lucene as its index's bytes on disk.
 `
 
 const { values: args } = parseArgs({ options: { records: { type: 'string' }, runs: { type: 'string' } } })
@@ -132,6 +144,14 @@ before = held()
 const [flex, flexMs] = timed(() => FlexSearchPeer.build(records, keys))
 const flexBytes = held() - before
 console.log(`FlexSearch: built in ${(flexMs / 1000).toFixed(1)} s, ${mb(flexBytes)}`)
+const luceneAvailability = LucenePeer.available()
+const luceneMissing = luceneAvailability.ok ? '' : luceneAvailability.reason
+const lucene = luceneAvailability.ok ? await LucenePeer.build(records, keys) : undefined
+if (lucene === undefined) console.log(`Lucene: not run (${luceneMissing})`)
+else
+  console.log(
+    `Lucene: built in ${(lucene.built.indexMs / 1000).toFixed(1)} s, ${mb(lucene.built.bytes)} on disk`,
+  )
 
 /** The record's domain key, as the loader keys it. */
 function keyOf(record: WhoisRecord): string {
@@ -160,8 +180,9 @@ function agreement(peer: PeerAnswer, ours: PeerAnswer): string {
   return peer.domains.join() === ours.domains.join() ? '=' : `${peer.count} (page ≠)`
 }
 
+// Two decimals below 1: Lucene can be 0.03× of domindex's time.
 const ratio = (theirs: number, ours: number): string =>
-  `${(theirs / ours).toFixed(theirs / ours >= 10 ? 0 : 1)}×`
+  `${(theirs / ours).toFixed(theirs / ours >= 10 ? 0 : theirs / ours >= 1 ? 1 : 2)}×`
 
 const countRows: (string | number)[][] = []
 const timeRows: (string | number)[][] = []
@@ -179,6 +200,13 @@ for (const [family, params] of reverseFamilies(records)) {
   if (agreement(scanned, ours) !== '=') {
     throw new Error(`${family}: domindex found ${ours.count}, the scan ${scanned.count}`)
   }
+  const luceneAnswer = await lucene?.answer(params)
+  if (luceneAnswer !== undefined && agreement(luceneAnswer, ours) !== '=') {
+    throw new Error(
+      `${family}: Lucene's answer differs from domindex's: ${agreement(luceneAnswer, ours)} (domindex ${ours.count})`,
+    )
+  }
+  const luceneTimes = (await lucene?.time(params, { runs: RUNS, warmup: 3, warmupMs: 1000 }))?.times ?? []
   const sqliteQuery = sqlite.prepare(params)
   const sqliteTimes = sample(sqliteQuery, RUNS, 1)
   const flexQuery = flex.prepare(params)
@@ -190,6 +218,7 @@ for (const [family, params] of reverseFamilies(records)) {
     String(ours.count),
     agreement(sqliteQuery(), ours),
     flexQuery === undefined ? 'n/a' : agreement(flexQuery(), ours),
+    luceneAnswer === undefined ? 'not run' : '=',
   ])
   timeRows.push([
     family,
@@ -203,15 +232,20 @@ for (const [family, params] of reverseFamilies(records)) {
     flexQuery === undefined ? '' : median(flexTimes),
     flexQuery === undefined ? '' : quantile(flexTimes, 0.99),
     flexQuery === undefined ? '' : ratio(median(flexTimes), o),
+    lucene === undefined ? '' : median(luceneTimes),
+    lucene === undefined ? '' : quantile(luceneTimes, 0.99),
+    lucene === undefined ? '' : ratio(median(luceneTimes), o),
   ])
+  const luceneText = lucene === undefined ? '' : `, Lucene ${median(luceneTimes).toFixed(3)} ms`
   console.log(
-    `${family}: ${ours.count} results, domindex ${o.toFixed(3)} ms, SQLite ${median(sqliteTimes).toFixed(2)} ms`,
+    `${family}: ${ours.count} results, domindex ${o.toFixed(3)} ms, SQLite ${median(sqliteTimes).toFixed(2)} ms${luceneText}`,
   )
 }
 sqlite.close()
+await lucene?.close()
 
 console.log()
-const countText = table(['family', 'query', 'domindex = scan', 'SQLite', 'FlexSearch'], countRows)
+const countText = table(['family', 'query', 'domindex = scan', 'SQLite', 'FlexSearch', 'Lucene'], countRows)
 console.log()
 const timeText = table(
   [
@@ -226,17 +260,25 @@ const timeText = table(
     'Flex ms',
     'p99',
     'Flex/dmx',
+    'Lucene ms',
+    'p99',
+    'Lucene/dmx',
   ],
   timeRows,
 )
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores (shared; 1-minute load ${load.toFixed(1)} at the start), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`
+const luceneBuild =
+  lucene === undefined
+    ? `Lucene not run: ${luceneMissing}`
+    : `${LucenePeer.version()}: indexed in ${(lucene.built.indexMs / 1000).toFixed(1)} s (${lucene.built.threads} threads, merge into one segment included), ${mb(lucene.built.bytes)} on disk`
 const body = `- Date: ${new Date().toISOString()}
 - Machine: ${machine}
 - Command: \`npx tsx bench/peers.bench.ts --records ${RECORDS} --runs ${RUNS}\`
 - Builds: domindex \`Engine.build\` (WHOIS file only) ${(engineMs / 1000).toFixed(1)} s, ${mb(engineBytes)} heap + array buffers;
   SQLite load + indexes + FTS5 optimize ${(sqliteMs / 1000).toFixed(1)} s, database ${mb(sqliteBytes)} (page_count × page_size, in memory);
-  FlexSearch add ${(flexMs / 1000).toFixed(1)} s, ${mb(flexBytes)} heap
-- Timed: median and p99 of ${RUNS} runs per engine and family (the scan: ${SCAN_RUNS}); ratios are the peer's median over domindex's
+  FlexSearch add ${(flexMs / 1000).toFixed(1)} s, ${mb(flexBytes)} heap;
+  ${luceneBuild}
+- Timed: median and p99 of ${RUNS} runs per engine and family (the scan: ${SCAN_RUNS}; Lucene after a warm-up of at least 1 s); ratios are the peer's median over domindex's
 
 Results: domindex's count (the scan gave the same count and first page); a peer's column is \`=\`
 when its count and first 100 domains equal domindex's, else its own count.

@@ -6,7 +6,8 @@
  *   open times and size; resident memory per record after the build and after an open;
  * - median and p99 of every reverse and DNS query family through `engine.reverse`/`mx`/`txt`;
  * - the same families answered by a linear scan, SQLite (FTS5 for reverse search, B-trees and FTS5
- *   for DNS search) and FlexSearch (the AND-of-words families), counts checked against domindex's,
+ *   for DNS search), FlexSearch (the AND-of-words families) and Apache Lucene 8 (the reverse
+ *   families, when installed: `bash scripts/install-lucene.sh`), counts checked against domindex's,
  *   ratios reported;
  * - a growth table across the scales present in the report.
  *
@@ -14,7 +15,7 @@
  * memory never counts in another's, and a step that runs out of memory or time is recorded (exit
  * code, signal, reason) while the run goes on. Steps: generate (skipped when cached), parse, build
  * (+ save), prepare (result-order ranks and the families, picked from the data), query (open +
- * families), scan, sqlite, sqlite-dns, flexsearch.
+ * families), scan, sqlite, sqlite-dns, flexsearch, lucene (skipped when Lucene is not installed).
  *
  * Run: `npx tsx bench/scale.bench.ts --scale N` (100000, 1000000, 10000000). Writes its section of
  * bench/reports/scale.md and the growth tables, and keeps every other section. Options:
@@ -22,8 +23,8 @@
  * - `--runs R`: timed runs per family for domindex and the peers (default 100); a peer stops after
  *   `--budget-s` seconds of a family (default 15), with at least 5 runs.
  * - `--scan-runs S`: passes of the scan (default 3 up to 1M records, else 1).
- * - `--peers LIST`: `all`, `none`, or some of scan, sqlite, sqlite-dns, flexsearch. Default: all up
- *   to 1M records; above, the scan and each peer whose figures at a smaller scale project within
+ * - `--peers LIST`: `all`, `none`, or some of scan, sqlite, sqlite-dns, flexsearch, lucene. Default:
+ *   all up to 1M records; above, the scan and each peer whose figures at a smaller scale project within
  *   `--peer-budget-min` minutes (default 60) and 75% of the memory, or for SQLite the free disk with
  *   its databases in files (bench/lib/scale/plan.ts).
  * - `--sqlite-on-disk LIST`: those SQLite peers keep their databases in files in the run directory.
@@ -37,6 +38,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { runChildStep } from './lib/child-step.js'
+import { LucenePeer } from './lib/lucene-peer.js'
 import { writeReportSection } from './lib/report-sections.js'
 import { sampleDir, sampleSources } from './lib/sample-files.js'
 import { buildStep } from './lib/scale/build-step.js'
@@ -44,7 +46,7 @@ import { scaleName } from './lib/scale/format.js'
 import { readScaleData, scaleData } from './lib/scale/growth.js'
 import { intro } from './lib/scale/intro.js'
 import { parseStep, sourcePaths } from './lib/scale/parse-step.js'
-import { flexSearchStep, sqliteDnsStep, sqliteReverseStep } from './lib/scale/peer-steps.js'
+import { flexSearchStep, luceneStep, sqliteDnsStep, sqliteReverseStep } from './lib/scale/peer-steps.js'
 import { checkDisk, choosePeers, PEERS, SQLITE_PEERS, stepList, UsageError } from './lib/scale/plan.js'
 import { prepareStep } from './lib/scale/prepare-step.js'
 import { queryStep } from './lib/scale/query-step.js'
@@ -99,7 +101,8 @@ const MILLIONS = SCALE / 1e6
 /**
  * Minutes a step may take before it is killed: a fixed part and about three times its measured
  * time per million records (at 1M on the shared 2-core machine: parse 20 s, build + save 76 s,
- * prepare 26 s, query 17 s, scan 137 s for 3 passes, SQLite 123 s and 207 s, FlexSearch 189 s).
+ * prepare 26 s, query 17 s, scan 137 s for 3 passes, SQLite 123 s and 207 s, FlexSearch 189 s;
+ * Lucene about 41 s to index in bench/lucene.bench.ts, plus the corpus file and its families).
  */
 const TIMEOUT_MIN: Record<StepName, number> = {
   generate: 10 + 3 * MILLIONS,
@@ -111,6 +114,7 @@ const TIMEOUT_MIN: Record<StepName, number> = {
   sqlite: 10 + 9 * MILLIONS,
   'sqlite-dns': 10 + 14 * MILLIONS,
   flexsearch: 10 + 18 * MILLIONS,
+  lucene: 10 + 5 * MILLIONS,
 }
 
 /** The steps each step needs to have succeeded. */
@@ -124,6 +128,7 @@ const NEEDS: Record<StepName, StepName[]> = {
   sqlite: ['prepare'],
   'sqlite-dns': ['prepare'],
   flexsearch: ['prepare'],
+  lucene: ['prepare'],
 }
 
 /** The steps to run (`--steps`); the others reuse their results of an earlier run at this scale. */
@@ -171,6 +176,7 @@ async function runStepHere(step: string): Promise<void> {
     sqlite: () => sqliteReverseStep(corpus, DIR, timing),
     'sqlite-dns': () => sqliteDnsStep(corpus, DIR, timing),
     flexsearch: () => flexSearchStep(corpus, DIR, timing),
+    lucene: () => luceneStep(corpus, DIR, timing),
   }
   const run = steps[step as StepName]
   if (run === undefined) throw new Error(`scale.bench: unknown step ${step}; steps: ${STEPS.join(', ')}`)
@@ -251,6 +257,7 @@ async function runAndReport(
   ]
   const steps: ScaleRun['steps'] = {}
   const results: Partial<Record<StepName, unknown>> = {}
+  const lucene = LucenePeer.available()
   for (const step of STEPS) {
     const missing = NEEDS[step].filter((s) => results[s] === undefined)
     if (step === 'generate' && existsSync(sampleDir(SAMPLE))) {
@@ -265,6 +272,7 @@ async function runAndReport(
       }
     } else if (PEERS.includes(step) && !chosen.has(step))
       steps[step] = { skipped: 'excluded at this scale (see below)' }
+    else if (step === 'lucene' && !lucene.ok) steps[step] = { skipped: lucene.reason }
     else if (missing.length > 0) steps[step] = { skipped: `needs ${missing.join(', ')}` }
     else if (step === 'query' && !existsSync(snapshotFile(DIR)))
       steps[step] = { skipped: 'needs the snapshot: run the build step in the same run' }
@@ -324,6 +332,7 @@ async function runAndReport(
     ['sqlite', 'sqlite'],
     ['sqlite-dns', 'sqliteDns'],
     ['flexsearch', 'flexsearch'],
+    ['lucene', 'lucene'],
   ]
   for (const [step, field] of fields) if (typeof results[step] === 'object') typed[field] = results[step]
   const section = scaleSection(run, totalmem())

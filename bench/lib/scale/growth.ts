@@ -72,6 +72,7 @@ export function scaleData(run: ScaleRun): ScaleData {
     ['sqlite', run.sqlite],
     ['sqlite-dns', run.sqliteDns],
     ['flexsearch', run.flexsearch],
+    ['lucene', run.lucene],
   ]
   for (const [step, result] of peers) {
     const record = run.steps[step]

@@ -44,10 +44,16 @@ Method:
     \`max(day)\` per apex through an (apex, day) index, summaries = GROUP BY with a window total.
   - FlexSearch 0.8 (bench/lib/flexsearch-peer.ts): AND of words within one value; exact for name,
     an approximation (†) for a phrase; it cannot answer nameserver or date queries (n/a).
-  The peers' build times count their own inserts and index creation only.
+  - Apache Lucene 8 (bench/lib/lucene-peer.ts, a child JVM; skipped when not installed, see
+    \`bash scripts/install-lucene.sh\`): the reverse families with domindex's analysis, one segment
+    sorted in result order, count + the first 100 domains from doc values, query cache off, timed in
+    Java after a warm-up of at least a second per family (bench/reports/lucene.md has the details).
+  The peers' build times count their own inserts and index creation only (Lucene's also reads its
+  corpus lines, from the page cache).
 - Goals (the issue): at 10M records everything fits in this machine with room to spare; build at
   least 0.80× single-thread JSON.parse throughput; open() at least 20× faster than a build; every
-  family under 10 ms median at 1M and at least 10× faster than SQLite on the same query.
+  family under 10 ms median at 1M and at least 10× faster than SQLite on the same query; issue 18:
+  \`engine.reverse()\` at or below Lucene's count + 100 keys on every reverse family at 1M.
 `
 
 /**

@@ -1,10 +1,12 @@
 /**
  * The peer steps of the scale benchmark, each in its own process: SQLite FTS5 for reverse search
- * (bench/lib/sqlite-peer.ts), SQLite for DNS search (bench/lib/sqlite-dns-peer.ts) and FlexSearch
- * for the AND-of-words reverse families (bench/lib/flexsearch-peer.ts). Each streams the corpus with
+ * (bench/lib/sqlite-peer.ts), SQLite for DNS search (bench/lib/sqlite-dns-peer.ts), FlexSearch
+ * for the AND-of-words reverse families (bench/lib/flexsearch-peer.ts) and Apache Lucene 8 for
+ * reverse search (bench/lib/lucene-peer.ts, a child JVM). Each streams the corpus with
  * result-order ranks, so its rows are numbered as domindex numbers its documents; its build time
- * counts only its own inserts and index creation (reading and parsing are not its cost), its
- * memory is its size (SQLite: pages × page size; FlexSearch: heap growth) and the process's RSS.
+ * counts only its own inserts and index creation (reading and parsing are not its cost; Lucene's
+ * reads its corpus lines from the page cache), its memory is its size (SQLite: pages × page size;
+ * FlexSearch: heap growth; Lucene: bytes on disk) and the process's RSS (with the JVM's, for Lucene).
  * Queries are prepared once per family, then timed: `runs` runs or a time budget per family.
  * A SQLite peer may keep its databases in files in the run directory instead of memory (at 10M
  * records the DNS peer's ~20 GB does not fit beside anything else); the files are removed after.
@@ -13,6 +15,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Params } from '../../../src/types.js'
 import { FlexSearchPeer } from '../flexsearch-peer.js'
+import { LucenePeer } from '../lucene-peer.js'
 import { type Memory, memoryNow, sample, sampleWithin } from '../measure.js'
 import { type DnsPeerAnswer, SqliteDnsPeer } from '../sqlite-dns-peer.js'
 import { type PeerAnswer, SqlitePeer } from '../sqlite-peer.js'
@@ -186,4 +189,48 @@ export async function flexSearchStep(
   })
   const bytes = after.heapUsed + after.external - before.heapUsed - before.external
   return peerResult(before, watch, { bytes, heldRss: after.rss - before.rss, onDisk: false, families })
+}
+
+/**
+ * Builds the Lucene peer (in a child JVM) and times the reverse families there, after a warm-up pass
+ * over every family and a warm-up of at least a second before each family's runs; its answers are
+ * compared with domindex's in the report.
+ *
+ * @param sources - the corpus
+ * @param dir - the run directory
+ * @param timing - runs per family (Java runs them all: no budget)
+ */
+export async function luceneStep(
+  sources: Pick<Corpus, 'whois'>,
+  dir: string,
+  timing: Timing,
+): Promise<PeerResult> {
+  const before = memoryNow()
+  const peer = LucenePeer.create()
+  try {
+    await streamRanked({ whois: sources.whois }, dir, {
+      onWhois: (rank, key, record) => peer.add(rank, key, record),
+    })
+    await peer.finish()
+    const { indexMs, bytes } = peer.built
+    const held = peer.memory().rss
+    console.log(`Lucene peer built in ${(indexMs / 1000).toFixed(1)} s`)
+    const reverse = readFamilies(dir).reverse
+    // A warm-up pass over every family first, so that no family's times include compiling another's code.
+    for (const [, params] of reverse) await peer.time(params, { runs: 0, warmup: 5, warmupMs: 1000 })
+    const families: FamilyResult[] = []
+    for (const [name, params] of reverse) {
+      const { count, domains, times } = await peer.time(params, {
+        runs: timing.runs,
+        warmup: 5,
+        warmupMs: 1000,
+      })
+      console.log(`${name}: ${times.length} runs`)
+      families.push({ name, times, answers: [{ count, page: domains }] })
+    }
+    const maxRss = process.resourceUsage().maxRSS * 1024 + peer.memory().peakRss
+    return { buildMs: indexMs, bytes, heldRss: held, rssBefore: before.rss, maxRss, onDisk: true, families }
+  } finally {
+    await peer.close()
+  }
 }

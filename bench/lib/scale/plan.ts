@@ -13,7 +13,7 @@ import { project, type ScaleData } from './growth.js'
 import type { StepName } from './scale-run.js'
 
 /** The steps that are peers of domindex. */
-export const PEERS: StepName[] = ['scan', 'sqlite', 'sqlite-dns', 'flexsearch']
+export const PEERS: StepName[] = ['scan', 'sqlite', 'sqlite-dns', 'flexsearch', 'lucene']
 /** The SQLite peers, which may keep their databases in files. */
 export const SQLITE_PEERS: StepName[] = ['sqlite', 'sqlite-dns']
 
@@ -88,7 +88,7 @@ export function choosePeers(
   const why = [`Peers: the scan (${scanRuns} pass); the others by projection from smaller scales:`]
   const roomy = 0.75 * totalmem()
   const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`
-  for (const peer of ['sqlite', 'sqlite-dns', 'flexsearch'] as const) {
+  for (const peer of ['sqlite', 'sqlite-dns', 'flexsearch', 'lucene'] as const) {
     const measured = previous.filter((d) => d.scale < scale && d.peers[peer] !== undefined)
     const last = measured.at(-1)
     const lastPeer = last?.peers[peer]

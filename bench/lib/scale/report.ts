@@ -125,6 +125,25 @@ function goalLines(run: ScaleRun, rows: readonly FamilyRow[], totalMem: number):
       `- Every family at least 10× faster than SQLite on the same query (${compared.length} families; NEAR-for-slop excluded): ${verdict}.`,
     )
   }
+  const withLucene = rows.filter(
+    (r) => !r.dns && r.ours !== undefined && r.lucene !== undefined && r.lucene.unanswered === undefined,
+  )
+  if (withLucene.length === 0)
+    lines.push(
+      '- `engine.reverse()` at or below Lucene on every reverse family (issue 18): not measured (Lucene or the query step not run).',
+    )
+  else {
+    const above = withLucene.filter(
+      (r) => stats(r.ours?.times ?? []).median > stats(r.lucene?.times ?? []).median,
+    )
+    const verdict =
+      above.length === 0
+        ? 'met'
+        : `missed by ${above.map((r) => `${r.name} (${ms(stats(r.ours?.times ?? []).median)} against ${ms(stats(r.lucene?.times ?? []).median)} ms)`).join(', ')}`
+    lines.push(
+      `- \`engine.reverse()\` with its records decoded at or below Lucene's count + 100 keys on every reverse family (issue 18, set at 1M): ${verdict}.`,
+    )
+  }
   return lines
 }
 
@@ -237,6 +256,7 @@ export function scaleSection(run: ScaleRun, totalMem: number): string {
   peerLine(`SQLite FTS5, reverse (${place(run.sqlite)})`, run.sqlite, 'pages × page size')
   peerLine(`SQLite, DNS (two databases, ${place(run.sqliteDns)})`, run.sqliteDns, 'pages × page size')
   peerLine('FlexSearch 0.8, reverse', run.flexsearch, 'heap growth')
+  peerLine('Lucene 8, reverse (child JVM, MMapDirectory)', run.lucene, 'on disk')
   if (peerBuilds.length > 0) {
     out.push("Peers' builds (their own inserts and index creation; reading and parsing not counted):")
     out.push('')
@@ -248,7 +268,7 @@ export function scaleSection(run: ScaleRun, totalMem: number): string {
 
   const scanRuns = run.scan?.reverse[0]?.times.length ?? 0
   out.push(
-    `Query families: median and p99 in ms; domindex through \`engine.reverse\`/\`mx\`/\`txt\` on the opened snapshot; the scan's time is one whole pass of matching (median of ${scanRuns} passes; 3 lookups for the host family); ratios are the peer's median over domindex's; † marks a peer answering a different query (SQLite NEAR for slop, FlexSearch's AND of words for a phrase), shown but not a goal; n/a: the peer cannot answer it.`,
+    `Query families: median and p99 in ms; domindex through \`engine.reverse\`/\`mx\`/\`txt\` on the opened snapshot; the scan's time is one whole pass of matching (median of ${scanRuns} passes; 3 lookups for the host family); Lucene's is count + 100 domains, timed in its JVM after a warm-up of at least a second; ratios are the peer's median over domindex's; † marks a peer answering a different query (SQLite NEAR for slop, FlexSearch's AND of words for a phrase), shown but not a goal; n/a: the peer cannot answer it.`,
   )
   out.push('')
   const timeRows = rows.map((r) => {
@@ -263,6 +283,7 @@ export function scaleSection(run: ScaleRun, totalMem: number): string {
       ratio(scan.median, ours.median),
       ...peerCell(r.sqlite, r.ours, r.dns || sameQuery('sqlite', r.params)),
       ...(r.dns ? ['', '', ''] : peerCell(r.flex, r.ours, sameQuery('flexsearch', r.params))),
+      ...(r.dns ? ['', '', ''] : peerCell(r.lucene, r.ours, true)),
     ]
   })
   out.push('```')
@@ -281,6 +302,9 @@ export function scaleSection(run: ScaleRun, totalMem: number): string {
         'Flex',
         'p99',
         'Flex/dmx',
+        'Lucene',
+        'p99',
+        'Lucene/dmx',
       ],
       timeRows,
     ),
@@ -299,9 +323,10 @@ export function scaleSection(run: ScaleRun, totalMem: number): string {
     agreementCell(r.scan, r.ours),
     agreementCell(r.sqlite, r.ours),
     r.dns ? '' : agreementCell(r.flex, r.ours),
+    r.dns ? '' : agreementCell(r.lucene, r.ours),
   ])
   out.push('```')
-  out.push(table(['family', 'query', 'scan', 'SQLite', 'FlexSearch'], agreeRows))
+  out.push(table(['family', 'query', 'scan', 'SQLite', 'FlexSearch', 'Lucene'], agreeRows))
   out.push('```')
   out.push('')
   out.push('Goals at this scale:')

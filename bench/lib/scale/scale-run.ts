@@ -24,6 +24,7 @@ export const STEPS = [
   'sqlite',
   'sqlite-dns',
   'flexsearch',
+  'lucene',
 ] as const
 /** A step's name. */
 export type StepName = (typeof STEPS)[number]
@@ -47,6 +48,7 @@ export interface ScaleRun {
   sqlite?: PeerResult
   sqliteDns?: PeerResult
   flexsearch?: PeerResult
+  lucene?: PeerResult
   /** Why each peer was or was not run at this scale. */
   peerDecisions: string[]
 }
@@ -65,6 +67,7 @@ export interface FamilyRow {
   scan?: FamilyResult
   sqlite?: FamilyResult
   flex?: FamilyResult
+  lucene?: FamilyResult
   dns: boolean
 }
 
@@ -78,10 +81,12 @@ export function familyRows(run: ScaleRun): FamilyRow[] {
     const scan = find(run.scan?.reverse, name)
     const sqlite = find(run.sqlite?.families, name)
     const flex = find(run.flexsearch?.families, name)
+    const lucene = find(run.lucene?.families, name)
     if (ours !== undefined) row.ours = ours
     if (scan !== undefined) row.scan = scan
     if (sqlite !== undefined) row.sqlite = sqlite
     if (flex !== undefined) row.flex = flex
+    if (lucene !== undefined) row.lucene = lucene
     rows.push(row)
   }
   const dnsParams = new Map(
