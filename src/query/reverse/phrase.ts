@@ -101,21 +101,35 @@ export class PhraseMatcher implements Criterion {
   collect(): Uint32Array {
     if (this.estimate === 0) return new Uint32Array(0)
     const candidates = this.#text.positions.docs.slice(this.#listStart[0], this.#listEnd[0])
-    return candidates.subarray(0, this.filter(candidates, candidates.length))
+    return candidates.subarray(0, this.#keep(candidates, candidates.length, true))
   }
 
   filter(candidates: Uint32Array, count: number): number {
+    return this.#keep(candidates, count, false)
+  }
+
+  /**
+   * Keeps the candidates that match. `ownList`: the candidates are the first (rarest) list itself,
+   * so candidate c is that list's entry c and needs no search in it.
+   */
+  #keep(candidates: Uint32Array, count: number, ownList: boolean): number {
     const { docs, payloadStart } = this.#text.positions
     const slots = this.#listStart.length
     const cursor = this.#listStart.slice()
     const listEnd = this.#listEnd
+    const first = ownList ? 1 : 0
     // One term, any field: holding the term is the match, no positions needed.
     const anyPosition = this.#length === 1 && this.#mask === ALL_FIELDS
     let kept = 0
     for (let c = 0; c < count; c++) {
       const doc = candidates[c] as number
       let holdsAll = true
-      for (let s = 0; s < slots; s++) {
+      if (ownList) {
+        const e = (this.#listStart[0] as number) + c
+        this.#posStart[0] = payloadStart[e] as number
+        this.#posEnd[0] = payloadStart[e + 1] as number
+      }
+      for (let s = first; s < slots; s++) {
         const end = listEnd[s] as number
         const e = lowerBound(docs, doc, cursor[s] as number, end)
         cursor[s] = e
