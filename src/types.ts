@@ -172,7 +172,9 @@ export type WhoisParams = {
 
 /**
  * Parameters of `reverse()` (SPEC 5): at least one criterion. `street`, `postalcode` and `phone`
- * are `true` (restrict `phrase` to that field) or a text to search in it.
+ * are `true` (restrict `phrase` to that field) or a text to search in it. `email` and `registrar`
+ * are API extensions (SPEC 14): an exact contact `email` (trimmed, case ignored) and an exact
+ * `domain.registrar_name` (NFKC, case and white-space runs ignored).
  */
 export type ReverseParams = {
   readonly phrase?: TextParam
@@ -182,6 +184,8 @@ export type ReverseParams = {
   readonly slop?: IntParam
   readonly name?: TextParam
   readonly nameserver?: TextParam
+  readonly email?: TextParam
+  readonly registrar?: TextParam
   readonly created_from?: DateParam
   readonly created_to?: DateParam
   readonly updated_from?: DateParam

@@ -67,6 +67,20 @@ export async function checkAppendable(client: ClickHouseHttp, target: SchemaTarg
         'export into it without append first (exports written before appends existed lack the update tables)',
     )
   }
+  // An export written before a column existed (`email_keys` …) cannot take rows that carry it.
+  const columns = await client.rows<{ table: string; name: string }>(
+    `SELECT table, name FROM system.columns WHERE database = ${sqlString(db)}`,
+  )
+  const held = new Set(columns.map((row) => `${row.table}.${row.name}`))
+  const lacking = TABLES.flatMap((table) =>
+    table.columns.map(([name]) => `${table.name}_local.${name}`).filter((column) => !held.has(column)),
+  )
+  if (lacking.length > 0) {
+    throw new Error(
+      `domindex: append: database ${db} holds an export written by an earlier version, without the column(s) ` +
+        `${lacking.join(', ')}; export into it again without append`,
+    )
+  }
   // The rows must go where the export put them: through Distributed tables exactly when it was sharded.
   const sharded = rows.find((row) => row.name === TABLES[0]?.name)?.engine === 'Distributed'
   if (sharded !== (target.cluster !== undefined)) {

@@ -289,8 +289,8 @@ export function reserveStatement(
 /**
  * Swaps the next tables in: creates the tables queries read when missing (a first export), renames
  * every `<name>_local` to `<name>_old_local` and `<name>_next_local` to `<name>_local` in one
- * RENAME, re-creates the routers of `stale` (written before `seq` existed), empties the dead-row
- * tables (their markers match no row of the new tables), then drops the old tables.
+ * RENAME, re-creates the routers of `stale` (written before one of their columns existed), empties
+ * the dead-row tables (their markers match no row of the new tables), then drops the old tables.
  *
  * @param target - the database and the optional cluster
  * @param existing - the names of the database's tables

@@ -210,6 +210,23 @@ async function tableNames(client: ClickHouseHttp, target: SchemaTarget): Promise
   return new Set(tables.map((table) => table.name))
 }
 
+// The tables queries read whose columns are not all of their spec's (TABLES).
+async function staleRouters(
+  client: ClickHouseHttp,
+  target: SchemaTarget,
+  existing: ReadonlySet<string>,
+): Promise<Set<string>> {
+  const rows = await client.rows<{ table: string; name: string }>(
+    `SELECT table, name FROM system.columns WHERE database = ${sqlString(target.database)}`,
+  )
+  const columns = new Set(rows.map((row) => `${row.table}.${row.name}`))
+  const stale = TABLES.filter(
+    (table) =>
+      existing.has(table.name) && table.columns.some(([name]) => !columns.has(`${table.name}.${name}`)),
+  )
+  return new Set(stale.map((table) => table.name))
+}
+
 interface Staged {
   streamed: Awaited<ReturnType<typeof streamSources>>
   /** One past the last sequence number used. */
@@ -283,14 +300,9 @@ async function replaceTables(
   const staged = { whois: await count(WHOIS_STAGE), observations: await count(OBSERVATION_STAGE) }
   const rows = { whois: await count('whois_next'), mx: await count('mx_next'), txt: await count('txt_next') }
   const existing = await tableNames(client, target)
-  // Routers of an export written before rows had `seq` lack the column: they are made anew.
-  const withSeq = await client.rows<{ table: string }>(
-    `SELECT table FROM system.columns WHERE database = ${sqlString(target.database)} AND name = 'seq'`,
-  )
-  const current = new Set(withSeq.map((row) => row.table))
-  const stale = new Set(
-    TABLES.map((table) => table.name).filter((name) => existing.has(name) && !current.has(name)),
-  )
+  // Routers of an export written before a column existed (`seq`, `email_keys` …) lack it: they are
+  // made anew over the new local tables.
+  const stale = await staleRouters(client, target, existing)
   // Recorded before the swap, so that no later export or update reuses a number the new rows carry.
   await client.query(reserveStatement(target, 'export', seqEnd))
   for (const statement of swapStatements(target, existing, stale)) await client.query(statement)

@@ -9,6 +9,8 @@
  *   phone                        exact: the digits occur in one phone value's digits
  *   name                         exact: one organization value holds every token
  *   nameserver                   exact: a reversed key equals the query's or starts with it plus '.'
+ *   email, registrar             exact: the query's key is one of the record's keys (normalised in
+ *                                TypeScript on both sides, exact-keys.ts)
  *   created/updated/expires      exact: has an instant, within [ceil(from), floor(to)] (instants are whole seconds)
  *
  * Every value goes through sqlString/sqlInt; nothing else reaches the SQL text.
@@ -74,6 +76,9 @@ export function compileReverse(query: ReverseQuery): CompiledReverse {
       `arrayExists(k -> k = ${sqlString(key)} OR startsWith(k, ${sqlString(`${key}.`)}), ns_keys)`,
     )
   }
+  if (query.email !== null) conditions.push(`has(email_keys, ${sqlString(sortableText(query.email))})`)
+  if (query.registrar !== null)
+    conditions.push(`has(registrar_keys, ${sqlString(sortableText(query.registrar))})`)
   for (const field of RANGE_FIELDS) {
     const range = query[field]
     if (range !== null) conditions.push(dateRange(field, range))

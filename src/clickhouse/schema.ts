@@ -70,6 +70,8 @@ export const TABLES: readonly TableSpec[] = [
       ['postal_keys', 'Array(String)'],
       ['phone_digits', 'Array(String)'],
       ['ns_keys', 'Array(String)'],
+      ['email_keys', 'Array(String)'],
+      ['registrar_keys', 'Array(String)'],
       ['record', 'String'],
       ['seq', 'UInt64'],
     ],

@@ -1,8 +1,8 @@
 /**
  * One WHOIS record as a row of the `whois` table: the record itself (JSON, returned verbatim) and
  * the columns that make every reverse-search rule exact in SQL, computed here with the embedded
- * index's own functions (tokenizer, field classes, postal and phone keys, nameserver keys, instant
- * parser), so both engines see the same terms.
+ * index's own functions (tokenizer, field classes, postal, phone, email and registrar keys,
+ * nameserver keys, instant parser), so both engines see the same terms.
  *
  * Columns (see schema.ts for the types):
  *   key              the normalised domain: forward-lookup key, tie-break of the order, shard key
@@ -15,9 +15,13 @@
  *   org_tokens       per distinct organization value: its distinct tokens
  *   postal_keys      postal-code keys; phone_digits: phone digit strings of 4+ digits
  *   ns_keys          nameservers' reversed labels (label-suffix-index.ts)
- * Text that may hold any code units (keys, postal keys, nameserver keys) is stored through
- * `sortableText`, so that equality and prefixes in SQL are those of the JavaScript strings; tokens
- * are runs of letters and digits, always well-formed, and are stored as they are.
+ *   email_keys       distinct keys of the contacts' `email` values (exact-keys.ts)
+ *   registrar_keys   distinct keys of `domain.registrar_name` (a string, or each string of an array)
+ * Text that may hold any code units (keys, postal, email and registrar keys, nameserver keys) is
+ * stored through `sortableText`, so that equality and prefixes in SQL are those of the JavaScript
+ * strings; tokens are runs of letters and digits, always well-formed, and are stored as they are.
+ * Keys are normalised here, never in SQL: ClickHouse has no NFKC, and its lower-casing is not
+ * JavaScript's.
  *
  * Speed: rows are built on the exporting process's one thread while ClickHouse parses the previous
  * batch, so repeated work is cached: a record's repeated values (contacts share organization,
@@ -28,8 +32,8 @@ import { tokenize } from '../analysis/tokenize.js'
 import { fieldClass, forEachContactValue } from '../indexes/reverse/contact-values.js'
 import { normInstant } from '../indexes/reverse/date-column.js'
 import { GRAM, phoneDigits } from '../indexes/reverse/digits-index.js'
+import { emailKey, postalKey, registrarKey } from '../indexes/reverse/exact-keys.js'
 import { nameserverKey } from '../indexes/reverse/label-suffix-index.js'
-import { postalKey } from '../indexes/reverse/postal-terms.js'
 import type { WhoisRecord } from '../types.js'
 import { sortableText } from './sortable-text.js'
 
@@ -65,6 +69,7 @@ export function whoisRow(key: string, record: WhoisRecord): string {
   }
   Object.assign(row, contactColumns(record))
   row['ns_keys'] = nameserverColumn(domain['nameservers'])
+  row['registrar_keys'] = registrarColumn(domain['registrar_name'])
   row['record'] = JSON.stringify(record)
   return `${JSON.stringify(row)}\n`
 }
@@ -76,6 +81,7 @@ function contactColumns(record: WhoisRecord): Record<string, unknown> {
   const orgTokens: string[][] = []
   const postalKeys = new Set<string>()
   const phones = new Set<string>()
+  const emails = new Set<string>()
   const tokensOf = new Map<string, string[]>()
   forEachContactValue(record, (field, value) => {
     let tokens = tokensOf.get(value)
@@ -97,6 +103,9 @@ function contactColumns(record: WhoisRecord): Record<string, unknown> {
     } else if (field === 'phone') {
       const digits = phoneDigits(value)
       if (digits.length >= GRAM) phones.add(digits)
+    } else if (field === 'email') {
+      const key = emailKey(value)
+      if (key.length > 0) emails.add(sortableText(key))
     }
   })
   return {
@@ -105,6 +114,7 @@ function contactColumns(record: WhoisRecord): Record<string, unknown> {
     org_tokens: orgTokens,
     postal_keys: [...postalKeys],
     phone_digits: [...phones],
+    email_keys: [...emails],
   }
 }
 
@@ -120,6 +130,17 @@ function nameserverColumn(nameservers: unknown): string[] {
       nameserverKeys.set(raw, key)
     }
     if (key !== '') keys.add(key)
+  }
+  return [...keys]
+}
+
+function registrarColumn(names: unknown): string[] {
+  const values: readonly unknown[] = Array.isArray(names) ? names : [names]
+  const keys = new Set<string>()
+  for (const raw of values) {
+    if (typeof raw !== 'string') continue
+    const key = registrarKey(raw)
+    if (key !== '') keys.add(sortableText(key))
   }
   return [...keys]
 }

@@ -1,7 +1,8 @@
 /**
- * Validation of reverse-search parameters (SPEC 5 and 7) into a {@link ReverseQuery}: text criteria
- * analysed into tokens, postal codes and phones reduced to their comparison keys, the nameserver
- * normalised, dates as epoch seconds. Every index (in-process or remote) answers the same value.
+ * Validation of reverse-search parameters (SPEC 5 and 7, and SPEC 14's `email` and `registrar`)
+ * into a {@link ReverseQuery}: text criteria analysed into tokens, postal codes, phones, emails and
+ * registrars reduced to their comparison keys, the nameserver normalised, dates as epoch seconds.
+ * Every index (in-process or remote) answers the same value.
  *
  * Decisions where SPEC is silent:
  * - A text criterion with no letters or digits (`phrase=---`, `name=!!`) is `invalid_parameter`:
@@ -11,12 +12,14 @@
  * - `name` tokens are de-duplicated (a repeated token needs one occurrence).
  * - `phrase`, `street` text and `name` hold at most {@link MAX_TEXT_TOKENS} tokens each, counted
  *   as written (repeats included); more is `invalid_parameter`.
+ * - `email` and `registrar` hold no token limit and need no letter or digit: they are compared
+ *   whole, as keys (exact-keys.ts); only a blank value is `invalid_parameter`.
  */
 
 import { tokenize } from '../analysis/tokenize.js'
 import { QueryError, showValue } from '../errors.js'
 import { phoneDigits } from '../indexes/reverse/digits-index.js'
-import { postalKey } from '../indexes/reverse/postal-terms.js'
+import { emailKey, postalKey, registrarKey } from '../indexes/reverse/exact-keys.js'
 import type { Params } from '../types.js'
 import { checkKnown, readHost, readInstant, readInt, readPage, readText, scalar } from './params.js'
 
@@ -47,6 +50,10 @@ export interface ReverseQuery {
   readonly name: readonly string[] | null
   /** The normalised `nameserver` host. */
   readonly nameserver: string | null
+  /** The `email` key: trimmed, lower case (exact-keys.ts). */
+  readonly email: string | null
+  /** The `registrar` key: NFKC, lower case, white space collapsed and trimmed (exact-keys.ts). */
+  readonly registrar: string | null
   /** `created_from`/`created_to`. */
   readonly created: DateRange | null
   /** `updated_from`/`updated_to`. */
@@ -77,10 +84,13 @@ const KNOWN = new Set([
   'slop',
   'name',
   'nameserver',
+  'email',
+  'registrar',
   ...DATES.flatMap((d) => [`${d}_from`, `${d}_to`]),
   'page',
 ])
-const CRITERIA = 'phrase, street, postalcode, phone, name, nameserver, or a created/updated/expires range'
+const CRITERIA =
+  'phrase, street, postalcode, phone, name, nameserver, email, registrar, or a created/updated/expires range'
 
 /**
  * Validates reverse-search parameters, typed or as query-string strings.
@@ -118,6 +128,8 @@ export function parseReverseParams(params: Params): ReverseQuery {
     slop: slop ?? 0,
     name: name === null ? null : [...new Set(name)],
     nameserver: readHost(params, 'nameserver') ?? null,
+    email: readKey(params, 'email', emailKey),
+    registrar: readKey(params, 'registrar', registrarKey),
     created: readRange(params, 'created'),
     updated: readRange(params, 'updated'),
     expires: readRange(params, 'expires'),
@@ -130,10 +142,9 @@ export function parseReverseParams(params: Params): ReverseQuery {
       `${phraseFields.map((f) => `${f}=true`).join(' and ')} given without phrase: true restricts phrase to that field`,
     )
   }
-  const { nameserver, created, updated, expires } = query
-  if (
-    [phrase, street, postalcode, phone, name, nameserver, created, updated, expires].every((c) => c === null)
-  ) {
+  const { nameserver, email, registrar, created, updated, expires } = query
+  const terms = [phrase, street, postalcode, phone, name, nameserver, email, registrar]
+  if ([...terms, created, updated, expires].every((c) => c === null)) {
     throw new QueryError(
       'missing_parameter',
       'phrase',
@@ -180,6 +191,13 @@ function tokensOf(name: string, text: string): string[] {
     )
   }
   return tokens
+}
+
+// A text parameter's key; readText refuses a blank value, and no key of a value that is not blank
+// is empty (exact-keys.ts).
+function readKey(params: Params, name: string, keyOf: (text: string) => string): string | null {
+  const text = readText(params, name)
+  return text === undefined ? null : keyOf(text)
 }
 
 function readPhone(text: string): string {

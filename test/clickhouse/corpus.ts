@@ -3,7 +3,8 @@
  * run by `writeSample`) plus hand-written edge cases the generator never produces: text in every
  * script and code-unit range (lone surrogates, U+E000…U+FFFF, astral letters), quotes and
  * backslashes, `__proto__` keys and values, ties in the result order, missing and unparseable
- * dates, duplicates replaced by later records, the null MX, hosts in upper case with a trailing dot.
+ * dates, duplicates replaced by later records, the null MX, hosts in upper case with a trailing dot,
+ * emails and registrar names in several writings (case, white space, width, composition).
  * Also the vocabulary the query arbitraries draw from, so that random queries match something.
  */
 import { readFile, writeFile } from 'node:fs/promises'
@@ -22,6 +23,8 @@ export interface Vocabulary {
   postalCodes: string[]
   phones: string[]
   nameservers: string[]
+  emails: string[]
+  registrars: string[]
   instants: string[]
   apexes: string[]
   dnsHosts: string[]
@@ -40,6 +43,11 @@ const EDGE_WHOIS = [
   `{"query":"edge-d.com","domain":{"name":"EDGE-D.com.","expires":"2030-12-31T23:59:59Z","nameservers":["ns1.example-dns.net.evil.net"]},"billing":{"organization":"Acme Holdings","street":"fox quick brown","phone":"+44 20 7946 0958","fax":"+1 650 253 0000"}}`,
   `{"query":"edge-e.com","domain":{"name":"edge-e.com","created":"2020-05-01T00:00:00Z"},"registrant":{"organization":"Ünïcödé Straße","street":"Straße 5 ﬁ ligature","redacted":true}}`,
   String.raw`{"query":"edge-a.com","domain":{"name":"edge-a.com","created":"2019-04-30T23:00:00-0100","nameservers":["NS1.Example-DNS.net.","ns2.example-dns.net"]},"registrant":{"organization":"Ärger & Söhne GmbH","street":["1 Main St","Suite 2"],"postal_code":"SW1A 1AA","phone":"+1.650-253-0000","city":"O'Brien \\ City"}}`,
+  String.raw`{"query":"edge-f.com","domain":{"name":"edge-f.com","created":"2020-05-01T00:00:00Z","registrar_name":"GoDaddy.com, LLC"},"registrant":{"organization":"Acme Holdings","email":" Info@Edge-F.com\t"}}`,
+  String.raw`{"query":"edge-g.com","domain":{"name":"edge-g.com","created":"2020-05-02T00:00:00Z","registrar_name":" godaddy.com,\u00a0\u3000llc\n"},"admin":{"email":"INFO@EDGE-F.COM"},"tech":{"email":"\ud800\ue000@Lone.example"}}`,
+  String.raw`{"query":"edge-h.com","domain":{"name":"edge-h.com","registrar_name":["ＧｏＤａｄｄｙ．ｃｏｍ，　ＬＬＣ","J\u030cones Registrar"]},"tech":{"email":"ｉｎｆｏ@edge-f.com"},"billing":{"email":"  "}}`,
+  String.raw`{"query":"edge-i.com","domain":{"name":"edge-i.com","created":"2020-05-01T00:00:00Z","registrar_name":"\u01f0ones  REGISTRAR"},"registrant":{"email":"info @edge-f.com"}}`,
+  `{"query":"edge-j.com","domain":{"name":"edge-j.com","registrar_name":42},"registrant":{"email":null}}`,
 ]
 
 const item = (context: string, type: string, value: string, meta = false) => ({
@@ -232,6 +240,8 @@ export function vocabularyOf(
     postalCodes: [],
     phones: [],
     nameservers: [],
+    emails: [],
+    registrars: [],
     instants: [],
     apexes: [],
     dnsHosts: [],
@@ -249,8 +259,13 @@ export function vocabularyOf(
       if (field === 'street') v.streets.push(value)
       if (field === 'postal_code' || field === 'postalcode') v.postalCodes.push(value)
       if (field === 'phone') v.phones.push(value)
+      if (field === 'email') v.emails.push(value)
     })
     const domain = record.domain ?? {}
+    const registrar = domain['registrar_name']
+    for (const name of Array.isArray(registrar) ? registrar : [registrar]) {
+      if (typeof name === 'string') v.registrars.push(name)
+    }
     const ns = domain.nameservers
     for (const host of Array.isArray(ns) ? ns : typeof ns === 'string' ? [ns] : []) {
       const labels = String(host).split('.')

@@ -1,7 +1,8 @@
 /**
  * The exporter and its command: schema on the cluster, progress, rejects as the embedded loader
  * counts them, strict mode leaving a previous export untouched, re-export replacing tables, and
- * connecting to a database without an export. Appends: what they refuse, `--append` with remove
+ * connecting to a database without an export, an export over one an earlier version wrote. Appends:
+ * what they refuse (an export without a column rows now carry, too), `--append` with remove
  * files applied twice (an update applied again changes no answer, which is what lets a failed
  * update be run again), and a strict append failing without changing an answer.
  */
@@ -146,6 +147,38 @@ describeCluster('exportToClickHouse', () => {
     await expect(exportToClickHouse({}, { url, database: 'exp', append: true })).rejects.toThrow(
       /give the cluster it was exported to/,
     )
+  })
+
+  it('refuses an append to an export written before the email and registrar columns; an export over it answers them', async () => {
+    const url = cluster.urls[0]!
+    const sources = { whois: [whois] }
+    await exportToClickHouse(sources, { url, database: 'older' })
+    // What an earlier version wrote: the local table without the columns, and its router made from it.
+    for (const sql of [
+      'ALTER TABLE older.whois_local DROP COLUMN email_keys',
+      'ALTER TABLE older.whois_local DROP COLUMN registrar_keys',
+      'DROP TABLE older.whois',
+      "CREATE TABLE older.whois AS older.whois_local ENGINE = Merge(older, '^whois_local$')",
+    ]) {
+      const response = await fetch(`${url}/?query=${encodeURIComponent(sql)}`, { method: 'POST' })
+      expect(response.status, await response.text()).toBe(200)
+    }
+    await expect(exportToClickHouse(sources, { url, database: 'older', append: true })).rejects.toThrow(
+      /without the column\(s\) whois_local\.email_keys, whois_local\.registrar_keys; export into it again/,
+    )
+    await exportToClickHouse(sources, { url, database: 'older' })
+    const engine = await Engine.build(sources)
+    const email = engine
+      .reverse({ created_from: '1900-01-01' })
+      .results.map((record) => record.registrant?.email)
+      .find((value) => typeof value === 'string')
+    const ch = await ClickHouseEngine.connect({ url, database: 'older' })
+    for (const params of [{ email: ` ${String(email).toUpperCase()}` }, { registrar: 'GODADDY.COM,  LLC' }]) {
+      const answer = engine.reverse(params)
+      expect(answer.result_count).toBeGreaterThan(0)
+      expect(await ch.reverse(params)).toEqual(answer)
+    }
+    ch.close()
   })
 
   it('applies --append with remove files as engine.update does, and again without changing an answer', async () => {

@@ -103,6 +103,21 @@ export function reverseParams(v: Vocabulary): fc.Arbitrary<Params> {
     fc.tuple(fc.constant('slop'), slop),
     fc.tuple(fc.constant('name'), fc.oneof(pick(v.organizations), words(v.tokens, 2))),
     fc.tuple(fc.constant('nameserver'), pick(v.nameservers)),
+    // As held, and in another writing of the same key (or, for case mappings such as ß → SS, not).
+    fc.tuple(
+      fc.constant('email'),
+      fc.oneof(
+        pick(v.emails),
+        pick(v.emails).map((e) => `\u00a0${e.toUpperCase()} `),
+      ),
+    ),
+    fc.tuple(
+      fc.constant('registrar'),
+      fc.oneof(
+        pick(v.registrars),
+        pick(v.registrars).map((r) => ` ${r.toUpperCase().replace(/ /g, '\t\u3000')}`),
+      ),
+    ),
     fc.tuple(fc.constantFrom('created_from', 'updated_from', 'expires_from'), day),
     fc.tuple(fc.constantFrom('created_to', 'updated_to', 'expires_to'), day),
     fc.tuple(fc.constant('page'), page),

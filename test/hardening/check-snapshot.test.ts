@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { Engine } from '../../src/engine.js'
 import { SnapshotError } from '../../src/errors.js'
 import type { DeletedDocsState } from '../../src/indexes/deleted-docs.js'
-import { TermDictionary } from '../../src/indexes/term-dictionary.js'
+import { TermDictionary, TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
 import { decodeHeader, decodeTable, HEADER_BYTES, type SectionEntry } from '../../src/snapshot/format.js'
 import { readSnapshot } from '../../src/snapshot/read-snapshot.js'
 import type { SnapshotContent } from '../../src/snapshot/snapshot-content.js'
@@ -131,6 +131,9 @@ describe('good snapshots verify clean', () => {
       'segments.0.store.domains: ',
       'segments.0.reverse.text.positions: ',
       'segments.0.reverse.digits: ',
+      'segments.0.reverse.email.postings: ',
+      'segments.0.reverse.email.dictionary: terms non-empty and normalised',
+      'segments.0.reverse.registrar.dictionary: terms non-empty and normalised',
       'segments.0.reverse.nameservers: ',
       'segments.0.reverse.expires: ',
       'segments.0.mx.itemPostings: ',
@@ -306,6 +309,36 @@ describe('forged with checksums recomputed: open takes them, verify refuses them
         starts[starts.length - 1] = (starts[starts.length - 1] as number) + 3
       },
       /ends at \d+, but its data holds \d+ elements/,
+    )
+  })
+
+  it('email and registrar terms: a term that is not a key (a query could never find it)', async () => {
+    for (const part of ['email', 'registrar'] as const) {
+      const dictionary = new TermDictionary(segment().reverse[part].dictionary)
+      expect(dictionary.size).toBeGreaterThan(1)
+      await forgedAt<unknown>(
+        `segments.0.reverse.${part}.dictionary`,
+        () => {
+          // The same terms, the first in upper case: a well-formed dictionary of a wrong key.
+          const b = new TermDictionaryBuilder()
+          for (let id = 0; id < dictionary.size; id++)
+            b.intern(id === 0 ? ` ${dictionary.term(id).toUpperCase()}` : dictionary.term(id))
+          return b.freeze().state
+        },
+        /term 0 " .*" is not a key \(its key is ".*"\)/,
+        `segments.0.reverse.${part}.dictionary`,
+      )
+    }
+  })
+
+  it('email postings: a document id beyond the documents', async () => {
+    const { termStart } = segment().reverse.email.postings
+    await forgedAt<Uint32Array>(
+      'segments.0.reverse.email.postings.docs',
+      (docs) => {
+        docs[(termStart[1] as number) - 1] = 400 + 3
+      },
+      /403 at \d+ is not below 400/,
     )
   })
 

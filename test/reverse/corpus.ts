@@ -3,7 +3,8 @@
  * phrases, slop, names and suffixes actually match, with the awkward cases mixed in (case and
  * NFKC variants, full-width digits, the `ﬁ` ligature, repeated words, empty and punctuation-only
  * values, street arrays, non-string values, missing sections, shared nameserver suffixes, invalid
- * stored hosts, missing dates).
+ * stored hosts, missing dates; emails differing in case, surrounding white space or width, and
+ * registrar names differing in white space, width and composition).
  */
 import fc from 'fast-check'
 import { resultOrder } from '../../src/collect/order.js'
@@ -51,6 +52,34 @@ const HOSTS = [
   'ns1.example.com..',
   'bad host.example.com',
 ]
+/** E-mail addresses: equal keys in case and surrounding white space; others (width, inner space) not. */
+export const EMAILS = [
+  'info@acme.com',
+  'Info@ACME.com',
+  ' info@acme.com\t',
+  '\u00a0INFO@ACME.COM\n',
+  'ｉｎｆｏ@acme.com',
+  'info @acme.com',
+  'fox@quick.example',
+  'Fox@Quick.Example ',
+  '',
+  '  ',
+]
+/** Registrar names: equal keys across white space, width and composition; a few that differ. */
+export const REGISTRARS = [
+  'GoDaddy.com, LLC',
+  'godaddy.com,  llc',
+  ' GODADDY.COM,\tLLC ',
+  'GoDaddy.com,\u00a0LLC',
+  'ＧｏＤａｄｄｙ．ｃｏｍ，\u3000ＬＬＣ',
+  'GoDaddy.com,LLC',
+  'NameCheap, Inc.',
+  'namecheap,\n inc.',
+  'J\u030cones Registrar',
+  '\u01f0ones  registrar',
+  '',
+  ' \t ',
+]
 const NORMS = ['2020-01-31T23:59:59Z', '2020-02-01T00:00:00Z', '2019-06-15T12:00:00Z', '2021-12-31T00:00:00Z']
 
 const contact = fc.record(
@@ -63,7 +92,11 @@ const contact = fc.record(
     postalcode: fc.constantFrom(...POSTAL),
     phone: fc.oneof(fc.constantFrom(...PHONES), fc.array(fc.constantFrom(...PHONES), { maxLength: 2 })),
     fax: fc.constantFrom(...PHONES),
-    email: fc.constantFrom('info@acme.com', 'fox@quick.example'),
+    email: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...EMAILS) },
+      fc.array(fc.constantFrom(...EMAILS), { maxLength: 3 }),
+      fc.constantFrom(42, null, true, { address: 'info@acme.com' }),
+    ),
     redacted: fc.boolean(),
     id: fc.oneof(fc.integer(), fc.constant(null)),
   },
@@ -80,6 +113,11 @@ const record = fc.record(
     domain: fc.record(
       {
         nameservers: fc.array(fc.constantFrom(...HOSTS), { maxLength: 3 }),
+        registrar_name: fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...REGISTRARS) },
+          fc.array(fc.constantFrom(...REGISTRARS), { maxLength: 2 }),
+          fc.constantFrom(42, null, { name: 'GoDaddy.com, LLC' }),
+        ),
         created_norm: date,
         updated_norm: date,
         expires_norm: date,
@@ -180,3 +218,41 @@ export const query: fc.Arbitrary<Params> = fc
       ? { ...params, slop: q.slop }
       : params
   })
+
+/** `email` query values: each key of {@link EMAILS} in some writing, and one no record holds. */
+const emailQuery = fc.constantFrom(
+  'info@acme.com',
+  ' INFO@acme.COM\t',
+  'ｉｎｆｏ@ACME.com',
+  'info @acme.com',
+  'FOX@quick.example',
+  'nobody@example.org',
+)
+/** `registrar` query values: each key of {@link REGISTRARS} in some writing, and one no record holds. */
+const registrarQuery = fc.constantFrom(
+  'godaddy.com, llc',
+  '  GoDaddy.com,\u2003\u2003LLC',
+  'ＧＯＤＡＤＤＹ.com, llc',
+  'godaddy.com,llc',
+  'NAMECHEAP, INC.',
+  'ǰones registrar',
+  'J\u030cONES\tREGISTRAR',
+  'Tucows',
+)
+
+/**
+ * Valid reverse-search parameters with `email`, `registrar` or both, alone or beside 1–3 criteria of
+ * {@link query} (names, nameservers, date ranges …).
+ */
+export const pivotQuery: fc.Arbitrary<Params> = fc
+  .record({
+    base: fc.option(query, { freq: 2 }),
+    email: fc.option(emailQuery),
+    registrar: fc.option(registrarQuery),
+  })
+  .filter((q) => q.email !== null || q.registrar !== null)
+  .map(({ base, email, registrar }) => ({
+    ...base,
+    ...(email === null ? {} : { email }),
+    ...(registrar === null ? {} : { registrar }),
+  }))

@@ -1,5 +1,5 @@
 /**
- * A brute-force twin of reverse search (SPEC 5), written independently of the index and as plainly
+ * A brute-force twin of reverse search (SPEC 5, and SPEC 14's `email` and `registrar`), written independently of the index and as plainly
  * as possible: it scans every record, re-walks its contact sections, and checks phrases by trying
  * every choice of positions. It reads the raw parameters (assumed valid), so query-side
  * normalisation is checked too. Slow by design; only for tests and the benchmark's baseline.
@@ -95,6 +95,20 @@ function storedHost(raw: string): string {
   return text
 }
 
+function email(text: string): string {
+  return text.replace(/^\s+|\s+$/g, '').toLowerCase()
+}
+
+// NFKC and lower case, with NFKC again as the index does (lower-casing may leave what NFKC composes);
+// then the words between runs of white space, joined by one space.
+function registrar(text: string): string {
+  const folded = text.normalize('NFKC').toLowerCase().normalize('NFKC')
+  return folded
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .join(' ')
+}
+
 function instant(text: string): number {
   return Date.parse(text) / 1000
 }
@@ -160,6 +174,16 @@ export function referenceMatch(record: WhoisRecord, params: Params): boolean {
       return host === want.host || host.endsWith(`.${want.host}`)
     })
     if (!ok) return false
+  }
+  if (params['email'] !== undefined) {
+    const want = email(String(params['email']))
+    if (!values.some(([f, v]) => f === 'email' && email(v) === want)) return false
+  }
+  if (params['registrar'] !== undefined) {
+    const want = registrar(String(params['registrar']))
+    const stored = record.domain?.['registrar_name']
+    const list: unknown[] = Array.isArray(stored) ? stored : [stored]
+    if (!list.some((r) => typeof r === 'string' && registrar(r) === want)) return false
   }
   return ['created', 'updated', 'expires'].every((field) => inRange(record, field, params))
 }

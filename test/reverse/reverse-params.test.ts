@@ -40,6 +40,8 @@ describe('parseReverseParams', () => {
       slop: 2,
       name: ['acme', 'ltd'],
       nameserver: 'ns1.xn--mnchen-3ya.de',
+      email: null,
+      registrar: null,
       created: { from: 1577836800, to: 1580515199 },
       updated: null,
       expires: null,
@@ -55,6 +57,17 @@ describe('parseReverseParams', () => {
       '16502530000',
       [],
     ])
+  })
+
+  it('reduces email and registrar to their keys; either alone is a query', () => {
+    expect(parseReverseParams({ email: ' Info@ACME.com\t' }).email).toBe('info@acme.com')
+    expect(parseReverseParams({ email: 'ｉｎｆｏ@acme.com' }).email).toBe('ｉｎｆｏ@acme.com')
+    expect(parseReverseParams({ registrar: ' ＧｏＤａｄｄｙ.com,\u00a0\t LLC ' }).registrar).toBe(
+      'godaddy.com, llc',
+    )
+    expect(parseReverseParams({ registrar: ['J\u030cones'] }).registrar).toBe('\u01f0ones')
+    // Numbers are text, as in every text parameter.
+    expect(parseReverseParams({ registrar: 1068, email: 7 })).toMatchObject({ registrar: '1068', email: '7' })
   })
 
   it('accepts a query-string array of one value, and open date ranges', () => {
@@ -112,6 +125,22 @@ describe('parseReverseParams errors', () => {
     ['nameserver with an empty label', { nameserver: 'ns1..example.com' }, 'invalid_parameter', 'nameserver'],
     ['nameserver with a space', { nameserver: 'bad host.com' }, 'invalid_parameter', 'nameserver'],
     ['repeated key', { phrase: ['a', 'b'] }, 'invalid_parameter', 'phrase'],
+    ['empty email', { email: '' }, 'invalid_parameter', 'email'],
+    ['blank email', { email: ' \t\n', name: 'acme' }, 'invalid_parameter', 'email'],
+    ['email as boolean', { email: true }, 'invalid_parameter', 'email'],
+    ['repeated email', { email: ['a@x.org', 'b@x.org'] }, 'invalid_parameter', 'email'],
+    ['empty registrar', { registrar: '' }, 'invalid_parameter', 'registrar'],
+    ['blank registrar', { registrar: '\u00a0\u3000 ' }, 'invalid_parameter', 'registrar'],
+    ['registrar as boolean', { registrar: false }, 'invalid_parameter', 'registrar'],
+    [
+      'slop beside email and registrar only',
+      { email: 'a@x.org', registrar: 'r', slop: 1 },
+      'invalid_parameter',
+      'slop',
+    ],
+    ['email alone', { email: 'a@x.org' }, '', ''],
+    ['registrar alone', { registrar: 'GoDaddy.com, LLC' }, '', ''],
+    ['flag without phrase beside email', { street: true, email: 'a@x.org' }, 'missing_parameter', 'phrase'],
   ]
 
   for (const [title, params, code, param] of cases) {
@@ -131,5 +160,8 @@ describe('parseReverseParams errors', () => {
     expect(errorOf({ created_from: '2021-02-30' }).message).toContain('"2021-02-30"')
     expect(errorOf({ phone: '12-3' }).message).toContain('at least 4 digits')
     expect(errorOf({ phrase: 'a', foo: 1 }).message).toContain('accepted: phrase, street')
+    expect(errorOf({ phrase: 'a', foo: 1 }).message).toContain('email, registrar')
+    expect(errorOf({}).message).toContain('nameserver, email, registrar, or a created/updated/expires range')
+    expect(errorOf({ registrar: ' ' }).message).toContain('registrar must not be empty')
   })
 })

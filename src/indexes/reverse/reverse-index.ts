@@ -1,11 +1,14 @@
 /**
- * The reverse WHOIS index (SPEC 5): built once from the records in result order (document id =
- * array index, so ascending ids are result order), then read-only. It holds one structure per kind
- * of criterion, each a handful of typed arrays and byte string tables:
+ * The reverse WHOIS index (SPEC 5, and SPEC 14's `email` and `registrar`): built once from the
+ * records in result order (document id = array index, so ascending ids are result order), then
+ * read-only. It holds one structure per kind of criterion, each a handful of typed arrays and byte
+ * string tables:
  *
  *   text         registration-text terms → documents → position codes (phrase, slop, street, flags)
  *                and → organization value ordinals (name)
  *   postal       postal-code keys → documents (postalcode text)
+ *   email        contact `email` keys → documents (email)
+ *   registrar    `domain.registrar_name` keys → documents (registrar)
  *   digits       phone 4-gram → documents, and phone digits per document (phone text)
  *   nameservers  hosts sorted by reversed labels → documents, and host ranks per document (nameserver)
  *   created, updated, expires   instants sorted with their documents, and ranks per document (ranges)
@@ -26,12 +29,13 @@ import type { DomainSection, WhoisRecord } from '../../types.js'
 import { FIELD_PHONE, FIELD_POSTAL, fieldClass, forEachContactValue } from './contact-values.js'
 import { DateColumn, type DateColumnState, normInstant } from './date-column.js'
 import { DigitsIndex, DigitsIndexBuilder, type DigitsIndexState } from './digits-index.js'
+import { emailKey, postalKey, registrarKey } from './exact-keys.js'
+import { ExactTerms, ExactTermsBuilder, type ExactTermsState } from './exact-terms.js'
 import {
   LabelSuffixIndex,
   LabelSuffixIndexBuilder,
   type LabelSuffixIndexState,
 } from './label-suffix-index.js'
-import { PostalTerms, PostalTermsBuilder, type PostalTermsState } from './postal-terms.js'
 import { RegistrationText, RegistrationTextBuilder, type RegistrationTextState } from './registration-text.js'
 
 /** Records by document id, read one at a time (a RecordStore is one). */
@@ -46,7 +50,9 @@ export interface RecordSource {
 export interface ReverseStructures {
   readonly docCount: number
   readonly text: RegistrationText
-  readonly postal: PostalTerms
+  readonly postal: ExactTerms
+  readonly email: ExactTerms
+  readonly registrar: ExactTerms
   readonly digits: DigitsIndex
   readonly nameservers: LabelSuffixIndex
   readonly created: DateColumn
@@ -58,7 +64,9 @@ export interface ReverseStructures {
 export interface ReverseIndexState {
   readonly docCount: number
   readonly text: RegistrationTextState
-  readonly postal: PostalTermsState
+  readonly postal: ExactTermsState
+  readonly email: ExactTermsState
+  readonly registrar: ExactTermsState
   readonly digits: DigitsIndexState
   readonly nameservers: LabelSuffixIndexState
   readonly created: DateColumnState
@@ -83,7 +91,9 @@ export class ReverseIndex {
     this.#s = Object.freeze({
       docCount: state.docCount,
       text: new RegistrationText(state.text),
-      postal: new PostalTerms(state.postal),
+      postal: new ExactTerms(state.postal),
+      email: new ExactTerms(state.email),
+      registrar: new ExactTerms(state.registrar),
       digits: new DigitsIndex(state.digits),
       nameservers: new LabelSuffixIndex(state.nameservers),
       created: new DateColumn(state.created),
@@ -108,7 +118,9 @@ export class ReverseIndex {
       : (records as RecordSource)
     const n = source.size
     const text = new RegistrationTextBuilder()
-    const postal = new PostalTermsBuilder()
+    const postal = new ExactTermsBuilder(postalKey)
+    const email = new ExactTermsBuilder(emailKey)
+    const registrar = new ExactTermsBuilder(registrarKey)
     const digits = new DigitsIndexBuilder()
     const nameservers = new LabelSuffixIndexBuilder(n)
     const created = new Float64Array(n)
@@ -119,19 +131,25 @@ export class ReverseIndex {
       const cls = fieldClass(field)
       if (cls === FIELD_POSTAL) postal.addValue(value)
       else if (cls === FIELD_PHONE) digits.addValue(value)
+      else if (field === 'email') email.addValue(value)
     }
     for (let doc = 0; doc < n; doc++) {
       const record = source.get(doc)
       text.startDoc(doc)
       postal.startDoc(doc)
+      email.startDoc(doc)
+      registrar.startDoc(doc)
       digits.startDoc(doc)
       forEachContactValue(record, visit)
       text.endDoc()
       postal.endDoc()
+      email.endDoc()
       // Loaded records are checked, but in-memory ones may carry anything: read `domain` defensively.
       const domain: unknown = record.domain
       const section = (domain !== null && typeof domain === 'object' ? domain : {}) as DomainSection
       nameservers.addDoc(section.nameservers)
+      addStrings(registrar, section['registrar_name'])
+      registrar.endDoc()
       created[doc] = normInstant(section.created_norm)
       updated[doc] = normInstant(section.updated_norm)
       expires[doc] = normInstant(section.expires_norm)
@@ -140,6 +158,8 @@ export class ReverseIndex {
       docCount: n,
       text: text.finish().state,
       postal: postal.finish().state,
+      email: email.finish().state,
+      registrar: registrar.finish().state,
       digits: digits.finish().state,
       nameservers: nameservers.finish().state,
       created: DateColumn.build(created).state,
@@ -165,6 +185,8 @@ export class ReverseIndex {
       docCount: s.docCount,
       text: s.text.state,
       postal: s.postal.state,
+      email: s.email.state,
+      registrar: s.registrar.state,
       digits: s.digits.state,
       nameservers: s.nameservers.state,
       created: s.created.state,
@@ -176,5 +198,14 @@ export class ReverseIndex {
   /** The structures, for the query planner (query/reverse/planner.ts). */
   get structures(): ReverseStructures {
     return this.#s
+  }
+}
+
+// A string value, or each string element of an array (as contact fields and nameservers are read);
+// anything else holds no value.
+function addStrings(terms: ExactTermsBuilder, value: unknown): void {
+  if (typeof value === 'string') terms.addValue(value)
+  else if (Array.isArray(value)) {
+    for (const element of value as unknown[]) if (typeof element === 'string') terms.addValue(element)
   }
 }

@@ -8,7 +8,7 @@
  *
  * @example
  * ```ts
- * const c: Criterion = new PostalCodeMatcher(postal, '94043')
+ * const c: Criterion = new ExactTermMatcher(postal, '94043')
  * c.estimate                          // 120: at most this many documents match
  * const docs = c.collect()            // the matches, ascending
  * c.filter(docs, docs.length)         // keeps those that match (all of them here)

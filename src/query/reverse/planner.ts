@@ -10,11 +10,11 @@ import type { DateColumn } from '../../indexes/reverse/date-column.js'
 import type { ReverseIndex, ReverseStructures } from '../../indexes/reverse/reverse-index.js'
 import type { DateRange, ReverseQuery } from '../reverse-params.js'
 import type { Criterion } from './criterion.js'
+import { ExactTermMatcher } from './exact-term.js'
 import { NameMatcher } from './name.js'
 import { NameserverMatcher } from './nameserver.js'
 import { PhoneMatcher } from './phone.js'
 import { ALL_FIELDS, PhraseMatcher } from './phrase.js'
-import { PostalCodeMatcher } from './postal-code.js'
 import { RangeMatcher } from './range.js'
 
 const FLAG_CLASS = { street: FIELD_STREET, postalcode: FIELD_POSTAL, phone: FIELD_PHONE } as const
@@ -28,7 +28,9 @@ function criteriaOf(s: ReverseStructures, q: ReverseQuery): Criterion[] {
     criteria.push(new PhraseMatcher(s.text, q.phrase, q.slop, mask === 0 ? ALL_FIELDS : mask))
   }
   if (q.street !== null) criteria.push(new PhraseMatcher(s.text, q.street, q.slop, 1 << FIELD_STREET))
-  if (q.postalcode !== null) criteria.push(new PostalCodeMatcher(s.postal, q.postalcode))
+  if (q.postalcode !== null) criteria.push(new ExactTermMatcher(s.postal, q.postalcode))
+  if (q.email !== null) criteria.push(new ExactTermMatcher(s.email, q.email))
+  if (q.registrar !== null) criteria.push(new ExactTermMatcher(s.registrar, q.registrar))
   if (q.phone !== null) criteria.push(new PhoneMatcher(s.digits, q.phone))
   if (q.name !== null) criteria.push(new NameMatcher(s.text, q.name))
   if (q.nameserver !== null) criteria.push(new NameserverMatcher(s.nameservers, q.nameserver, s.docCount))

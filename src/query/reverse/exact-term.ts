@@ -1,0 +1,45 @@
+/**
+ * The exact-value criteria: `postalcode` text (SPEC 5), `email` and `registrar` (SPEC 14). A value
+ * matches when its key (indexes/reverse/exact-keys.ts) equals the query's: one term of an
+ * {@link ExactTerms}, whose document list is the answer, so the estimate is the exact count.
+ */
+import type { ExactTerms } from '../../indexes/reverse/exact-terms.js'
+import type { Criterion } from './criterion.js'
+import { intersectInto } from './doc-ids.js'
+
+/**
+ * Matches the documents holding a value with one key.
+ *
+ * @example
+ * ```ts
+ * new ExactTermMatcher(postal, 'sw1a1aa').collect()         // documents with postal code 'SW1A 1AA'
+ * new ExactTermMatcher(email, 'info@acme.com').estimate     // how many hold ' Info@ACME.com', say
+ * ```
+ */
+export class ExactTermMatcher implements Criterion {
+  readonly estimate: number
+  readonly #docs: Uint32Array
+  readonly #start: number
+  readonly #end: number
+
+  /**
+   * @param terms - the criterion's index (postal codes, emails or registrars)
+   * @param key - the query's key, as exact-keys.ts makes it
+   */
+  constructor(terms: ExactTerms, key: string) {
+    const id = terms.dictionary.get(key)
+    const { termStart, docs } = terms.postings
+    this.#docs = docs
+    this.#start = id < 0 ? 0 : (termStart[id] as number)
+    this.#end = id < 0 ? 0 : (termStart[id + 1] as number)
+    this.estimate = this.#end - this.#start
+  }
+
+  collect(): Uint32Array {
+    return this.#docs.slice(this.#start, this.#end)
+  }
+
+  filter(candidates: Uint32Array, count: number): number {
+    return intersectInto(candidates, count, this.#docs, this.#start, this.#end)
+  }
+}
