@@ -20,6 +20,7 @@ import type {
 } from './engine-options.js'
 import { addLoadStats, type LoadStats } from './ingest/load.js'
 import { removalKeys } from './ingest/removal-keys.js'
+import type { PivotsResponse } from './pivots/pivots.js'
 import { parseDnsParams } from './query/dns-params.js'
 import { parsePrioritizeParams } from './query/prioritize-params.js'
 import { parseReverseParams } from './query/reverse-params.js'
@@ -30,6 +31,7 @@ import { applyUpdate } from './segments/apply-update.js'
 import { DnsSearch } from './segments/dns-search.js'
 import { applyMergePolicy } from './segments/merge-policy.js'
 import { mergeViews } from './segments/merge-segments.js'
+import { pivotsOf } from './segments/pivot-search.js'
 import { reversePage, reverseResults } from './segments/reverse-search.js'
 import { savedSegments, viewsOf } from './segments/saved-segments.js'
 import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
@@ -304,6 +306,27 @@ export class Engine {
       if (doc >= 0 && !deleted.whois.has(doc)) return segment.store.get(doc)
     }
     return null
+  }
+
+  /**
+   * What a domain shares with other domains (SPEC 14, an API extension): every email,
+   * organization, phone, street, registrar and nameserver of its record and every MX host and TXT
+   * value of its latest observations, each with the `count` of results of the `request` that
+   * lists what shares it, rarest first.
+   *
+   * @param params - `{ domain, apex_domain? }`, as {@link Engine.whois}
+   * @returns the pivots, or null when the engine holds neither a record nor an observation of it
+   * @example
+   * ```ts
+   * engine.pivots({ domain: 'example.com' })
+   * // { domain: 'example.com', pivots: [{ kind: 'email', value: 'jo@example.com', count: 1, request: '/v1/domain/reverse?email=jo%40example.com' }, …] }
+   * ```
+   */
+  pivots(params: WhoisParams): PivotsResponse | null {
+    const domain = parseWhoisParams(params)
+    if (domain === null) return null
+    const record = this.whois({ domain })
+    return pivotsOf(this.#parts.views, { mx: this.#mx, txt: this.#txt }, domain, record)
   }
 
   /**

@@ -19,6 +19,8 @@ export { QueryError, SnapshotError } from './errors.js'
 export { apexDomain } from './normalize/apex.js'
 export type { NormalizeDateOptions } from './normalize/date.js'
 export { normalizeDate } from './normalize/date.js'
+export type { PivotKind } from './pivots/pivot-candidates.js'
+export type { Pivot, PivotsResponse } from './pivots/pivots.js'
 export type { PrioritizedDomain } from './queue/prioritization-queue.js'
 export type {
   AllParams,

@@ -1,8 +1,10 @@
 /**
- * The five API paths and the query method each one calls. The routes work over any
+ * The API paths and the query method each one calls (the five of the HTTP API, and the pivots
+ * extension of SPEC 14). The routes work over any
  * {@link ApiTarget}, synchronous (the embedded engine) or asynchronous, so every engine shares them.
  */
 import { showValue } from '../errors.js'
+import type { PivotsResponse } from '../pivots/pivots.js'
 import type {
   Envelope,
   Observation,
@@ -23,6 +25,7 @@ export interface ApiTarget {
   mx(params: Params): MaybePromise<Envelope<Observation> | SummaryResponse>
   txt(params: Params): MaybePromise<Envelope<Observation> | SummaryResponse>
   prioritize(params: Params): MaybePromise<PrioritizeResponse>
+  pivots(params: Params): MaybePromise<PivotsResponse | null>
 }
 
 type Route = (target: ApiTarget, params: Params) => Promise<ApiResponse>
@@ -34,7 +37,17 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/v1/domain/whois/prioritize', async (target, params) => ok(await target.prioritize(params))],
   ['/v1/domain/mx', async (target, params) => ok(await target.mx(params))],
   ['/v1/domain/txt', async (target, params) => ok(await target.txt(params))],
+  ['/v1/domain/pivots', pivotsOf],
 ])
+
+async function pivotsOf(target: ApiTarget, params: Params): Promise<ApiResponse> {
+  const pivots = await target.pivots(params)
+  if (pivots !== null) return ok(pivots)
+  const { domain, apex_domain } = params
+  const apex = apex_domain === true || apex_domain === 'true' ? 'the apex of ' : ''
+  const message = `domindex: no WHOIS record or DNS observation for ${apex}domain ${showValue(domain)}`
+  return failure(404, 'not_found', message, 'domain')
+}
 
 async function forwardLookup(target: ApiTarget, params: Params): Promise<ApiResponse> {
   const record = await target.whois(params)

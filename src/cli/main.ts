@@ -12,6 +12,7 @@ import type { Command } from './command.js'
 import { compactCommand } from './compact-command.js'
 import { exportClickHouseCommand } from './export-clickhouse.js'
 import { generateCommand } from './generate-command.js'
+import { pivotsCommand } from './pivots-command.js'
 import { queryCommand } from './query-command.js'
 import { serveCommand } from './serve-command.js'
 import { statsCommand } from './stats-command.js'
@@ -24,6 +25,7 @@ const COMMANDS: readonly Command[] = [
   compactCommand,
   checkCommand,
   queryCommand,
+  pivotsCommand,
   serveCommand,
   statsCommand,
   generateCommand,

@@ -2,10 +2,12 @@
  * Short readable digests of API bodies for `domindex tour`: a few lines instead of whole records.
  */
 import type { ErrorBody } from '../api/responses.js'
+import type { PivotsResponse } from '../pivots/pivots.js'
 import type { Observation, WhoisRecord } from '../types.js'
 import { formatCount } from './format.js'
 
 const SHOWN = 3
+const PIVOTS_SHOWN = 8
 
 /**
  * A few lines describing a response.
@@ -30,6 +32,15 @@ export function digest(status: number, body: unknown): string[] {
       ([value, count]) => `  ${formatCount(count).padStart(6)}  ${clip(value)}`,
     )
     return [`${status}: summary of ${lines.length} values (${formatCount(other)} more in other)`, ...lines]
+  }
+  if ('pivots' in body) {
+    const { pivots } = body as PivotsResponse
+    const lines = pivots
+      .slice(0, PIVOTS_SHOWN)
+      .map(
+        ({ kind, value, count }) => `  ${formatCount(count).padStart(6)}  ${kind.padEnd(12)} ${clip(value)}`,
+      )
+    return [`${status}: ${plural(pivots.length, 'pivot')}, rarest first`, ...lines]
   }
   if ('results' in body && 'result_count' in body && 'pages' in body) {
     const { results, result_count, pages } = body as {

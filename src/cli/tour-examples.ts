@@ -46,6 +46,10 @@ export function tourExamples(engine: Engine): Example[] {
         title: 'Reverse search by creation date range',
         path: `/v1/domain/reverse?created_from=${created.slice(0, 4)}-01-01&created_to=${created.slice(0, 4)}-12-31`,
       },
+      {
+        title: "The domain's pivots: what it shares with others, rarest first (API extension)",
+        path: `/v1/domain/pivots?domain=${q(name)}`,
+      },
     )
   }
   const mxServer = answeringServer(engine.mx({}))

@@ -13,6 +13,8 @@ import { iterateAll } from '../api/iterate-all.js'
 import { handleRequest, type RequestOptions } from '../api/request.js'
 import type { ApiResponse } from '../api/responses.js'
 import type { ApiTarget } from '../api/routes.js'
+import { pivotCandidates } from '../pivots/pivot-candidates.js'
+import { countPivotsAsync, type PivotsResponse } from '../pivots/pivots.js'
 import { parseDnsParams } from '../query/dns-params.js'
 import { parsePrioritizeParams } from '../query/prioritize-params.js'
 import { parseReverseParams } from '../query/reverse-params.js'
@@ -166,6 +168,42 @@ export class ClickHouseEngine implements ApiTarget {
   txt(params: TxtParams): Promise<Envelope<Observation> | SummaryResponse>
   async txt(params: TxtParams): Promise<Envelope<Observation> | SummaryResponse> {
     return searchDns(this.#client, this.#db, parseDnsParams('txt', params))
+  }
+
+  /**
+   * What a domain shares with other domains (SPEC 14), as {@link Engine.pivots}: each count is the
+   * `result_count` of the pivot's request on this server.
+   *
+   * @example
+   * ```ts
+   * await ch.pivots({ domain: 'example.com' }) // { domain: 'example.com', pivots: [...] }, or null
+   * ```
+   */
+  async pivots(params: WhoisParams): Promise<PivotsResponse | null> {
+    const domain = parseWhoisParams(params)
+    if (domain === null) return null
+    const latest = async (kind: 'mx' | 'txt'): Promise<Observation[]> => {
+      const observations: Observation[] = []
+      for (let page = 0; ; page++) {
+        const query = parseDnsParams(kind, { host: domain, most_recent: true, page })
+        const found = (await searchDns(this.#client, this.#db, query)) as Envelope<Observation>
+        observations.push(...found.results)
+        if (page + 1 >= found.pages) return observations
+      }
+    }
+    const [record, mx, txt] = await Promise.all([
+      lookupWhois(this.#client, this.#db, domain),
+      latest('mx'),
+      latest('txt'),
+    ])
+    if (record === null && mx.length === 0 && txt.length === 0) return null
+    return countPivotsAsync(domain, pivotCandidates(record, mx, txt), async (route, p) => {
+      const found =
+        route === 'reverse'
+          ? await searchReverse(this.#client, this.#db, parseReverseParams(p))
+          : ((await searchDns(this.#client, this.#db, parseDnsParams(route, p))) as Envelope<Observation>)
+      return found.result_count
+    })
   }
 
   /**

@@ -35,6 +35,11 @@ export class FakeTarget implements ApiTarget {
     return { summary: { other: 0, values: { 'v=spf1': 2 } } }
   }
 
+  pivots(params: Params) {
+    const domain = parseWhoisParams(params)
+    return domain === 'example.com' ? { domain, pivots: [] } : null
+  }
+
   prioritize(params: Params) {
     return this.queue.add(parsePrioritizeParams(params), new Date('2024-05-01T10:00:00.500Z'))
   }
