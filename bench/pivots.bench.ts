@@ -2,7 +2,9 @@
  * A domain's pivots (SPEC 14) at scale: `engine.pivots()` over random held domains (median and p99),
  * and what each kind of pivot costs: each candidate's request counted alone (asked for a page past
  * the end, so that nothing is decoded: the count is what `pivots()` computes), grouped by kind.
- * Every count is checked equal to that request's `result_count` first.
+ * Every count is checked equal to that request's `result_count` first. Then the `email` and
+ * `registrar` criteria alone: `engine.reverse()` with its page against SQLite (an index on the
+ * same keys, bench/lib/sqlite-key-peer.ts), answers checked equal first.
  *
  * Run: `npx tsx --expose-gc bench/pivots.bench.ts [--records N] [--domains D]` (default 100,000
  * WHOIS records with 3× as many observations from bench/lib/sample-files.ts, 1,000 domains). The
@@ -12,7 +14,10 @@ import { existsSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { resultOrder } from '../src/collect/order.js'
 import { Engine } from '../src/engine.js'
+import { loadSources } from '../src/ingest/load.js'
+import { normalizeHost } from '../src/normalize/host.js'
 import { pivotCandidates } from '../src/pivots/pivot-candidates.js'
 import type { Envelope, Observation, Params, WhoisRecord } from '../src/types.js'
 import { ensureHeap, exposeGc } from './lib/heap.js'
@@ -20,6 +25,7 @@ import { median, quantile, table } from './lib/measure.js'
 import { forEachJsonLine } from './lib/parse-lines.js'
 import { writeReportSection } from './lib/report-sections.js'
 import { sampleDir, sampleSources } from './lib/sample-files.js'
+import { SqliteKeyPeer } from './lib/sqlite-key-peer.js'
 
 const INTRO = `# Pivots benchmark
 
@@ -37,7 +43,7 @@ const DOMAINS = Number(args.domains ?? 1_000)
 const WARMUP = 100
 const SEED = 1
 
-ensureHeap(Math.ceil((RECORDS * 3000) / 2 ** 20) + 2048)
+ensureHeap(Math.ceil((RECORDS * 6000) / 2 ** 20) + 2048)
 exposeGc()
 
 const options = { whois: RECORDS, dns: 3 * RECORDS, seed: SEED }
@@ -106,6 +112,73 @@ for (const domain of timed.slice(0, 200)) {
 }
 
 const ms = (x: number) => (x < 1 ? x.toFixed(3) : x.toFixed(2))
+
+// The email and registrar criteria alone, with their page of records: domindex reverse() against
+// SQLite on the same queries, answers checked equal first.
+const exactValues = { email: new Set<string>(), registrar: new Set<string>() }
+for (const domain of timed.slice(0, 300)) {
+  for (const c of pivotCandidates(engine.whois({ domain }), [], [])) {
+    if (c.kind === 'email' || c.kind === 'registrar') exactValues[c.kind].add(c.value)
+  }
+}
+const loaded = await loadSources({ whois: sources.whois ?? [], dns: [] })
+const order = resultOrder(loaded.whois.records, loaded.whois.keys)
+const ordered = Array.from(order, (i) => loaded.whois.records[i] as WhoisRecord)
+const orderedKeys = Array.from(order, (i) => loaded.whois.keys[i] as string)
+const sqliteStart = performance.now()
+const sqlite = SqliteKeyPeer.build(ordered, orderedKeys)
+const sqliteBuild = performance.now() - sqliteStart
+const exactRows: (string | number)[][] = []
+for (const kind of ['email', 'registrar'] as const) {
+  const values = [...exactValues[kind]]
+  const ours: number[] = []
+  const theirs: number[] = []
+  let matches = 0
+  for (const value of values) {
+    const answer = engine.reverse({ [kind]: value })
+    const peer = sqlite.answer(kind, value)
+    const domains = answer.results.map(keyOf)
+    if (answer.result_count !== peer.count || JSON.stringify(domains) !== JSON.stringify(peer.domains))
+      throw new Error(
+        `${kind}=${value}: domindex ${answer.result_count}, SQLite ${peer.count} (or another first page)`,
+      )
+    matches += peer.count
+  }
+  for (const value of values) {
+    let start = performance.now()
+    engine.reverse({ [kind]: value })
+    ours.push(performance.now() - start)
+    start = performance.now()
+    sqlite.answer(kind, value)
+    theirs.push(performance.now() - start)
+  }
+  exactRows.push([
+    kind,
+    String(values.length),
+    (matches / values.length).toFixed(1),
+    ms(median(ours)),
+    ms(quantile(ours, 0.99)),
+    ms(median(theirs)),
+    `${(median(theirs) / median(ours)).toFixed(1)}×`,
+  ])
+}
+
+function keyOf(record: WhoisRecord): string {
+  const host = normalizeHost(String(record.domain?.name ?? record.query))
+  return host.ok ? host.host : ''
+}
+const exact = table(
+  [
+    'criterion',
+    'queries',
+    'mean matches',
+    'reverse() median ms',
+    'p99 ms',
+    'SQLite median ms',
+    'SQLite / domindex',
+  ],
+  exactRows,
+)
 const summary = table(
   ['domains', 'pivots per domain', 'median ms', 'p99 ms', 'max ms'],
   [
@@ -136,6 +209,19 @@ Per kind (the first 200 domains' candidates, one count each):
 \`\`\`
 ${kinds}
 \`\`\`
+
+The \`email\` and \`registrar\` criteria alone (the values of the first 300 domains), \`engine.reverse()\`
+with its page of records against SQLite ${sqliteBuild > 0 ? `(built in ${(sqliteBuild / 1000).toFixed(1)} s, bench/lib/sqlite-key-peer.ts)` : ''}:
+count and first 100 domains checked equal, then each query timed once after that pass:
+
+\`\`\`
+${exact}
+\`\`\`
 `
 console.log(body)
-writeReportSection('bench/reports/pivots.md', INTRO, `${RECORDS} records, ${3 * RECORDS} observations`, body)
+writeReportSection(
+  'bench/reports/pivots.md',
+  INTRO,
+  `## ${RECORDS} records, ${3 * RECORDS} observations`,
+  body,
+)
