@@ -5,6 +5,8 @@
 # and run bench/lucene/*.java. Idempotent and quiet: does nothing when both are there. Needs root
 # (or sudo).
 set -euo pipefail
+# shellcheck source=scripts/apt-install.sh
+source "$(dirname "$0")/apt-install.sh"
 
 missing=()
 compgen -G '/usr/share/java/lucene-core-8*.jar' >/dev/null || missing+=(liblucene8-java)
@@ -13,11 +15,4 @@ if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi
 
-sudo=()
-if [ "$(id -u)" -ne 0 ]; then
-  sudo=(sudo)
-fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq >/dev/null
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-echo "installed: ${missing[*]}"
+apt_install "${missing[@]}"
