@@ -21,9 +21,11 @@ import type {
 import { addLoadStats, type LoadStats } from './ingest/load.js'
 import { removalKeys } from './ingest/removal-keys.js'
 import type { PivotsResponse } from './pivots/pivots.js'
+import type { SuggestResponse } from './pivots/suggestions.js'
 import { parseDnsParams } from './query/dns-params.js'
 import { parsePrioritizeParams } from './query/prioritize-params.js'
 import { parseReverseParams } from './query/reverse-params.js'
+import { parseSuggestParams, type SuggestParams } from './query/suggest-params.js'
 import { parseWhoisParams } from './query/whois-params.js'
 import { PrioritizationQueue, type PrioritizedDomain } from './queue/prioritization-queue.js'
 import { writePrioritizedJsonl } from './queue/write-jsonl.js'
@@ -35,6 +37,7 @@ import { pivotsOf } from './segments/pivot-search.js'
 import { reversePage, reverseResults } from './segments/reverse-search.js'
 import { savedSegments, viewsOf } from './segments/saved-segments.js'
 import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
+import { SegmentSuggestions } from './segments/suggest-search.js'
 import { heldObservation, itemFieldsOf } from './segments/view-lookups.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
 import type { SnapshotContent } from './snapshot/snapshot-content.js'
@@ -90,11 +93,13 @@ export class Engine {
   readonly #parts: Parts
   readonly #mx: DnsSearch
   readonly #txt: DnsSearch
+  readonly #suggestions: SegmentSuggestions
 
   private constructor(parts: Parts) {
     this.#parts = parts
     this.#mx = DnsSearch.of(parts.views, 'mx')
     this.#txt = DnsSearch.of(parts.views, 'txt')
+    this.#suggestions = new SegmentSuggestions(parts.views)
   }
 
   /**
@@ -327,6 +332,23 @@ export class Engine {
     if (domain === null) return null
     const record = this.whois({ domain })
     return pivotsOf(this.#parts.views, { mx: this.#mx, txt: this.#txt }, domain, record)
+  }
+
+  /**
+   * Spelling variants (SPEC 14, an API extension): the held values of a kind (`email`,
+   * `organization`, `street`, `registrar`, `nameserver`) that match `text` as word prefixes or
+   * with a small typo, each with the `count` and `request` of its pivot, most held first. The
+   * first query of a kind builds its index from every live record (README: its cost).
+   *
+   * @param params - `{ kind, text, limit? }`, limit 1…100, default 10
+   * @example
+   * ```ts
+   * engine.suggest({ kind: 'organization', text: 'acme hold' })
+   * // { kind: 'organization', text: 'acme hold', suggestions: [{ value: 'Acme Holdings', count: 2, request: '/v1/domain/reverse?name=Acme%20Holdings' }, …] }
+   * ```
+   */
+  suggest(params: SuggestParams): SuggestResponse {
+    return this.#suggestions.suggest(parseSuggestParams(params))
   }
 
   /**

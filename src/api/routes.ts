@@ -1,10 +1,11 @@
 /**
  * The API paths and the query method each one calls (the five of the HTTP API, and the pivots
- * extension of SPEC 14). The routes work over any
+ * and spelling-variant extensions of SPEC 14). The routes work over any
  * {@link ApiTarget}, synchronous (the embedded engine) or asynchronous, so every engine shares them.
  */
 import { showValue } from '../errors.js'
 import type { PivotsResponse } from '../pivots/pivots.js'
+import type { SuggestResponse } from '../pivots/suggestions.js'
 import type {
   Envelope,
   Observation,
@@ -26,6 +27,7 @@ export interface ApiTarget {
   txt(params: Params): MaybePromise<Envelope<Observation> | SummaryResponse>
   prioritize(params: Params): MaybePromise<PrioritizeResponse>
   pivots(params: Params): MaybePromise<PivotsResponse | null>
+  suggest(params: Params): MaybePromise<SuggestResponse>
 }
 
 type Route = (target: ApiTarget, params: Params) => Promise<ApiResponse>
@@ -38,6 +40,7 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/v1/domain/mx', async (target, params) => ok(await target.mx(params))],
   ['/v1/domain/txt', async (target, params) => ok(await target.txt(params))],
   ['/v1/domain/pivots', pivotsOf],
+  ['/v1/domain/suggest', async (target, params) => ok(await target.suggest(params))],
 ])
 
 async function pivotsOf(target: ApiTarget, params: Params): Promise<ApiResponse> {

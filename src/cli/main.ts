@@ -16,6 +16,7 @@ import { pivotsCommand } from './pivots-command.js'
 import { queryCommand } from './query-command.js'
 import { serveCommand } from './serve-command.js'
 import { statsCommand } from './stats-command.js'
+import { suggestCommand } from './suggest-command.js'
 import { tourCommand } from './tour-command.js'
 import { updateCommand } from './update-command.js'
 
@@ -26,6 +27,7 @@ const COMMANDS: readonly Command[] = [
   checkCommand,
   queryCommand,
   pivotsCommand,
+  suggestCommand,
   serveCommand,
   statsCommand,
   generateCommand,

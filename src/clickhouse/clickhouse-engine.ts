@@ -13,11 +13,15 @@ import { iterateAll } from '../api/iterate-all.js'
 import { handleRequest, type RequestOptions } from '../api/request.js'
 import type { ApiResponse } from '../api/responses.js'
 import type { ApiTarget } from '../api/routes.js'
+import { countEachAsync } from '../pivots/count-candidates.js'
 import { pivotCandidates } from '../pivots/pivot-candidates.js'
-import { countPivotsAsync, type PivotsResponse } from '../pivots/pivots.js'
+import { orderPivots, type PivotsResponse } from '../pivots/pivots.js'
+import { orderSuggestions, type SuggestResponse, suggestionCandidates } from '../pivots/suggestions.js'
+import { type SuggestKind, ValueIndex } from '../pivots/value-index.js'
 import { parseDnsParams } from '../query/dns-params.js'
 import { parsePrioritizeParams } from '../query/prioritize-params.js'
 import { parseReverseParams } from '../query/reverse-params.js'
+import { parseSuggestParams, type SuggestParams } from '../query/suggest-params.js'
 import { parseWhoisParams } from '../query/whois-params.js'
 import { PrioritizationQueue, type PrioritizedDomain } from '../queue/prioritization-queue.js'
 import type {
@@ -38,6 +42,7 @@ import { ClickHouseHttp } from './http-client.js'
 import { lookupWhois, searchReverse } from './reverse-search.js'
 import { DEAD_TABLES, TABLES } from './schema.js'
 import { sqlIdentifier, sqlString } from './sql-literal.js'
+import { liveGeneration, liveValuesOf } from './suggest-values.js'
 
 /** Options of {@link ClickHouseEngine.connect}. */
 export interface ClickHouseEngineOptions {
@@ -69,6 +74,9 @@ export class ClickHouseEngine implements ApiTarget {
   readonly #tokens: readonly string[]
   readonly #now: () => Date
   readonly #queue = new PrioritizationQueue()
+  // Each kind's value index and the generation of the live rows it was built from (an update
+  // makes another, and the index is built again).
+  readonly #valueIndexes = new Map<SuggestKind, { generation: string; index: Promise<ValueIndex> }>()
 
   private constructor(client: ClickHouseHttp, db: string, options: ClickHouseEngineOptions) {
     this.#client = client
@@ -197,13 +205,47 @@ export class ClickHouseEngine implements ApiTarget {
       latest('txt'),
     ])
     if (record === null && mx.length === 0 && txt.length === 0) return null
-    return countPivotsAsync(domain, pivotCandidates(record, mx, txt), async (route, p) => {
+    const candidates = pivotCandidates(record, mx, txt)
+    const counts = await countEachAsync(candidates, async (route, p) => {
       const found =
         route === 'reverse'
           ? await searchReverse(this.#client, this.#db, parseReverseParams(p))
           : ((await searchDns(this.#client, this.#db, parseDnsParams(route, p))) as Envelope<Observation>)
       return found.result_count
     })
+    return orderPivots(domain, candidates, counts)
+  }
+
+  /**
+   * Spelling variants (SPEC 14), as {@link Engine.suggest}: the values are read from every live
+   * row on the first query of a kind (and again after an update); each count is the
+   * `result_count` of the value's request on this server.
+   *
+   * @example
+   * ```ts
+   * await ch.suggest({ kind: 'registrar', text: 'godady' }) // { kind: 'registrar', text: 'godady', suggestions: [...] }
+   * ```
+   */
+  async suggest(params: SuggestParams): Promise<SuggestResponse> {
+    const query = parseSuggestParams(params)
+    const generation = await liveGeneration(this.#client, this.#db)
+    let cached = this.#valueIndexes.get(query.kind)
+    if (cached === undefined || cached.generation !== generation) {
+      const index = liveValuesOf(this.#client, this.#db, query.kind).then((values) => new ValueIndex(values))
+      cached = { generation, index }
+      this.#valueIndexes.set(query.kind, cached)
+      // A failed read is not kept: the next query reads again.
+      const entry = cached
+      index.catch(() => {
+        if (this.#valueIndexes.get(query.kind) === entry) this.#valueIndexes.delete(query.kind)
+      })
+    }
+    const candidates = suggestionCandidates(await cached.index, query)
+    const counts = await countEachAsync(
+      candidates,
+      async (_route, p) => (await searchReverse(this.#client, this.#db, parseReverseParams(p))).result_count,
+    )
+    return orderSuggestions(query, candidates, counts)
   }
 
   /**

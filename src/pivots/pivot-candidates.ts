@@ -1,7 +1,8 @@
 /**
  * What a domain shares with others (SPEC 14): the distinct values of its WHOIS record and of its
  * most recent MX and TXT observations, each with the request that lists the domains or
- * observations holding it. Counting and ordering are pivots.ts's; this file only reads values.
+ * observations holding it. Counting and ordering are pivots.ts's; a record's values are
+ * record-values.ts's.
  *
  *   kind          value                                               request
  *   email         each contact email, trimmed and lower-cased          /v1/domain/reverse?email=V
@@ -14,11 +15,9 @@
  *   txt           each dns-txt value of the latest TXT observations    /v1/domain/txt?most_recent=true&filter=dns-txt.txt="V"
  * Values not named otherwise are trimmed; a value left empty is no pivot, nor is the null MX `.`.
  */
-import { forEachContactValue } from '../indexes/reverse/contact-values.js'
-import { phoneDigits } from '../indexes/reverse/digits-index.js'
-import { emailKey, registrarKey } from '../indexes/reverse/exact-keys.js'
 import { normalizeHost } from '../normalize/host.js'
 import type { Observation, Params, WhoisRecord } from '../types.js'
+import { type RecordPivotKind, recordValues } from './record-values.js'
 
 /** The kinds of pivot, in the order ties between equal counts are broken (SPEC 14's table). */
 export const PIVOT_KINDS = [
@@ -49,7 +48,14 @@ export interface PivotCandidate {
   readonly request: string
 }
 
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u
+const RECORD_KINDS: readonly RecordPivotKind[] = [
+  'email',
+  'organization',
+  'phone',
+  'street',
+  'registrar',
+  'nameserver',
+]
 
 /**
  * The distinct pivots of a domain's record and latest observations, kind by kind, values in
@@ -74,22 +80,7 @@ export function pivotCandidates(
     if (value !== null && value !== '') values.get(kind)?.add(value)
   }
   if (record !== null) {
-    forEachContactValue(record, (field, value) => {
-      if (field === 'email') add('email', emailKey(value))
-      else if (field === 'organization') add('organization', textWithWord(value))
-      else if (field === 'phone') add('phone', phoneValue(value))
-      else if (field === 'street') add('street', textWithWord(value))
-    })
-    const registrars: unknown = record.domain?.['registrar_name']
-    for (const name of Array.isArray(registrars) ? registrars : [registrars]) {
-      if (typeof name === 'string') add('registrar', registrarKey(name))
-    }
-    const nameservers: unknown = record.domain?.nameservers
-    for (const ns of Array.isArray(nameservers) ? nameservers : [nameservers]) {
-      if (typeof ns !== 'string') continue
-      const host = normalizeHost(ns)
-      if (host.ok) add('nameserver', host.host)
-    }
+    for (const kind of RECORD_KINDS) for (const value of recordValues(record, kind)) add(kind, value)
   }
   for (const item of itemsOf(mx, 'dns-mx', 'host')) {
     const host = normalizeHost(item)
@@ -98,12 +89,22 @@ export function pivotCandidates(
   for (const item of itemsOf(txt, 'dns-txt', 'txt')) add('txt', item.trim())
   const out: PivotCandidate[] = []
   for (const kind of PIVOT_KINDS) {
-    for (const value of values.get(kind) ?? []) out.push(candidate(kind, value))
+    for (const value of values.get(kind) ?? []) out.push(pivotCandidate(kind, value))
   }
   return out
 }
 
-function candidate(kind: PivotKind, value: string): PivotCandidate {
+/**
+ * The candidate of one value: the request that lists what holds it.
+ *
+ * @param kind - the kind of pivot
+ * @param value - a value of that kind, normalised
+ * @example
+ * ```ts
+ * pivotCandidate('registrar', 'godaddy.com, llc').request // '/v1/domain/reverse?registrar=godaddy.com%2C%20llc'
+ * ```
+ */
+export function pivotCandidate(kind: PivotKind, value: string): PivotCandidate {
   if (kind === 'mx' || kind === 'txt') {
     const filter = kind === 'mx' ? `dns-mx.host=${value}` : `dns-txt.txt="${quoted(value)}"`
     return {
@@ -127,16 +128,6 @@ function candidate(kind: PivotKind, value: string): PivotCandidate {
 // A quoted expression value: `\` and `"` escaped (query/expression/lexer.ts).
 function quoted(value: string): string {
   return value.replace(/[\\"]/g, (c) => `\\${c}`)
-}
-
-function textWithWord(value: string): string | null {
-  const trimmed = value.trim()
-  return LETTER_OR_DIGIT.test(trimmed) ? trimmed : null
-}
-
-function phoneValue(value: string): string | null {
-  const digits = phoneDigits(value)
-  return digits.length >= 4 ? digits : null
 }
 
 function* itemsOf(observations: readonly Observation[], context: string, type: string): Generator<string> {

@@ -1,13 +1,11 @@
 /**
  * A domain's pivots (SPEC 14): its candidates (pivot-candidates.ts) counted by the engine that
- * holds them, and ordered rarest first, the most telling first. The embedded engine counts from
+ * holds them (count-candidates.ts), and ordered rarest first, the most telling first. The embedded engine counts from
  * its match sets without decoding a page, the ClickHouse engine by asking the request; a request
  * that the API would refuse (a value past a query limit, e.g. an organisation of more than 64
  * words) yields no pivot, since it has no count.
  */
-import { QueryError } from '../errors.js'
-import type { Params } from '../types.js'
-import { PIVOT_KINDS, type PivotCandidate, type PivotKind, type PivotRoute } from './pivot-candidates.js'
+import { PIVOT_KINDS, type PivotCandidate, type PivotKind } from './pivot-candidates.js'
 
 /** One pivot: a value the domain holds, how many results its request has, and the request. */
 export interface Pivot {
@@ -23,58 +21,6 @@ export interface PivotsResponse {
   readonly domain: string
   /** Count ascending, then kind in SPEC 14's order, then value. */
   readonly pivots: Pivot[]
-}
-
-/** Counts the results of a request: its `result_count`. */
-export type PivotCounter = (route: PivotRoute, params: Params) => number
-
-/**
- * Counts and orders candidates.
- *
- * @param domain - the normalised domain
- * @param candidates - its candidates
- * @param count - the engine's count of a request's results (a QueryError drops the pivot)
- * @example
- * ```ts
- * countPivots('example.com', pivotCandidates(record, [], []), (route, params) => engine.count(route, params))
- * ```
- */
-export function countPivots(
-  domain: string,
-  candidates: readonly PivotCandidate[],
-  count: PivotCounter,
-): PivotsResponse {
-  const counted = candidates.map((c) => {
-    try {
-      return count(c.route, c.params)
-    } catch (error) {
-      return refused(error)
-    }
-  })
-  return orderPivots(domain, candidates, counted)
-}
-
-/**
- * {@link countPivots} for an engine that counts asynchronously (the ClickHouse engine).
- *
- * @example
- * ```ts
- * await countPivotsAsync('example.com', candidates, async (route, params) => (await ch.reverse(params)).result_count)
- * ```
- */
-export async function countPivotsAsync(
-  domain: string,
-  candidates: readonly PivotCandidate[],
-  count: (route: PivotRoute, params: Params) => Promise<number>,
-): Promise<PivotsResponse> {
-  const counted = await Promise.all(candidates.map((c) => count(c.route, c.params).catch(refused)))
-  return orderPivots(domain, candidates, counted)
-}
-
-// A request the API refuses has no count, so no pivot; any other failure is the engine's.
-function refused(error: unknown): null {
-  if (error instanceof QueryError) return null
-  throw error
 }
 
 /**

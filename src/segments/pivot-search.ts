@@ -4,8 +4,9 @@
  * `request()` would count them, without decoding a page.
  */
 
+import { countEach } from '../pivots/count-candidates.js'
 import { pivotCandidates } from '../pivots/pivot-candidates.js'
-import { countPivots, type PivotsResponse } from '../pivots/pivots.js'
+import { orderPivots, type PivotsResponse } from '../pivots/pivots.js'
 import { parseDnsParams } from '../query/dns-params.js'
 import { parseReverseParams } from '../query/reverse-params.js'
 import type { Observation, WhoisRecord } from '../types.js'
@@ -45,9 +46,11 @@ export function pivotsOf(
   const mx = latest('mx')
   const txt = latest('txt')
   if (record === null && mx.length === 0 && txt.length === 0) return null
-  return countPivots(domain, pivotCandidates(record, mx, txt), (route, params) =>
+  const candidates = pivotCandidates(record, mx, txt)
+  const counts = countEach(candidates, (route, params) =>
     route === 'reverse'
       ? reverseResults(views, parseReverseParams(params)).count
       : dns[route].results(parseDnsParams(route, params)).count,
   )
+  return orderPivots(domain, candidates, counts)
 }

@@ -7,6 +7,7 @@ import type { ApiTarget } from '../../src/api/routes.js'
 import { envelope } from '../../src/collect/page.js'
 import { checkKnown, readHost, readPage } from '../../src/query/params.js'
 import { parsePrioritizeParams } from '../../src/query/prioritize-params.js'
+import { parseSuggestParams } from '../../src/query/suggest-params.js'
 import { parseWhoisParams } from '../../src/query/whois-params.js'
 import { PrioritizationQueue } from '../../src/queue/prioritization-queue.js'
 import type { Envelope, Observation, Params, SummaryResponse, WhoisRecord } from '../../src/types.js'
@@ -38,6 +39,11 @@ export class FakeTarget implements ApiTarget {
   pivots(params: Params) {
     const domain = parseWhoisParams(params)
     return domain === 'example.com' ? { domain, pivots: [] } : null
+  }
+
+  suggest(params: Params) {
+    const { kind, text } = parseSuggestParams(params)
+    return { kind, text, suggestions: [] }
   }
 
   prioritize(params: Params) {

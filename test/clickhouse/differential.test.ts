@@ -22,6 +22,7 @@ import { ClickHouseEngine } from '../../src/clickhouse/clickhouse-engine.js'
 import { exportToClickHouse } from '../../src/clickhouse/export.js'
 import { Engine } from '../../src/engine.js'
 import { loadSources } from '../../src/ingest/load.js'
+import type { SuggestParams } from '../../src/query/suggest-params.js'
 import type { Observation, Params, Sources, WhoisRecord } from '../../src/types.js'
 import { clusterBinaries, describeCluster } from './cluster-fixture.js'
 import { readLines, vocabularyOf, writeCorpus } from './corpus.js'
@@ -222,6 +223,31 @@ describeCluster('ClickHouseEngine answers as the embedded engine', () => {
     }
     expect(withPivots).toBeGreaterThan(30)
     const path = `/v1/domain/pivots?domain=${encodeURIComponent(`WWW.${whoisDomains[0]}.`)}&apex_domain=true`
+    expect(await sharded.request(path)).toEqual(await engine.request(path))
+  }, 120_000)
+
+  it('suggests spelling variants as the embedded engine: values, counts, order and requests (SPEC 14)', async () => {
+    const [first] = await collect(engine.reverseAll({ nameserver: 'com' }))
+    const held = engine.pivots({ domain: String(first?.domain?.name) })?.pivots ?? []
+    const queries: SuggestParams[] = [
+      { kind: 'registrar', text: 'go', limit: 100 },
+      { kind: 'nameserver', text: 'ns1' },
+      { kind: 'organization', text: 'zebra7' },
+    ]
+    for (const { kind, value } of held) {
+      if (kind === 'phone' || kind === 'mx' || kind === 'txt') continue
+      queries.push({ kind, text: value, limit: 3 }, { kind, text: value.slice(0, 4) })
+    }
+    expect(queries.length).toBeGreaterThan(5)
+    let found = 0
+    for (const params of queries) {
+      const expected = engine.suggest(params)
+      found += expected.suggestions.length
+      expect(await sharded.suggest(params), JSON.stringify(params)).toEqual(expected)
+      expect(await single.suggest(params), JSON.stringify(params)).toEqual(expected)
+    }
+    expect(found).toBeGreaterThan(10)
+    const path = '/v1/domain/suggest?kind=registrar&text=godady&limit=5'
     expect(await sharded.request(path)).toEqual(await engine.request(path))
   }, 120_000)
 

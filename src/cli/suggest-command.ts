@@ -1,0 +1,54 @@
+/**
+ * `domindex suggest`: the spelling variants of a value (SPEC 14), as the `/v1/domain/suggest`
+ * path answers them: each held value with its count and the request that lists what holds it.
+ */
+import { parseCommandArgs, UsageError } from './args.js'
+import type { Command } from './command.js'
+import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, loadInputs } from './inputs.js'
+import { printJson } from './output.js'
+import { withProgress } from './progress.js'
+
+const HELP = `Usage: domindex suggest INPUT... KIND TEXT [--limit N]
+
+Prints as JSON the held values of KIND that TEXT finds as word prefixes or with a small typo
+('acme hold' finds 'Acme Holdings' and 'Acme Holdngs'), the most held first, each with the
+number of results of the request that lists them and that request, to pass to 'domindex query'.
+The first query of a kind indexes its values over every record.
+
+  INPUT             a snapshot file, or a data directory (whois.jsonl, dns-mx.jsonl, dns-txt.jsonl)
+  KIND              email, organization, street, registrar or nameserver
+  TEXT              what is known of the value (quote it when it has spaces)
+
+Options:
+${INPUT_HELP}
+  --limit N         the most suggestions, 1 to 100 (default 10)
+  -h, --help        show this help
+
+Exit status: 0 on an answer (even with no suggestion); 1 when the parameters are refused (the
+error body is printed) or loading failed; 2 for a usage mistake.`
+
+/** The `suggest` subcommand. */
+export const suggestCommand: Command = {
+  name: 'suggest',
+  summary: 'print the spelling variants of a value, with counts',
+  help: HELP,
+  async run(args) {
+    const { values, lists, positionals } = parseCommandArgs(
+      args,
+      { ...INPUT_OPTIONS, limit: { type: 'string' } },
+      INPUT_LISTS,
+    )
+    const text = positionals.pop()
+    const kind = positionals.pop()
+    if (text === undefined || kind === undefined) {
+      throw new UsageError("no kind and text: end with them, like organization 'acme hold'")
+    }
+    const engine = await withProgress((onProgress) => loadInputs(positionals, lists, { onProgress }))
+    const limit = typeof values['limit'] === 'string' ? `&limit=${encodeURIComponent(values['limit'])}` : ''
+    const { status, body } = await engine.request(
+      `/v1/domain/suggest?kind=${encodeURIComponent(kind)}&text=${encodeURIComponent(text)}${limit}`,
+    )
+    printJson(body)
+    return status === 200 ? 0 : 1
+  },
+}
