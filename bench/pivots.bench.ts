@@ -4,7 +4,8 @@
  * the end, so that nothing is decoded: the count is what `pivots()` computes), grouped by kind.
  * Every count is checked equal to that request's `result_count` first. Then the `email` and
  * `registrar` criteria alone: `engine.reverse()` with its page against SQLite (an index on the
- * same keys, bench/lib/sqlite-key-peer.ts), answers checked equal first.
+ * same keys, bench/lib/sqlite-key-peer.ts), answers checked equal first. Last, spelling variants:
+ * each kind's first-use build time and heap, and the median query on prefixes and typos.
  *
  * Run: `npx tsx --expose-gc bench/pivots.bench.ts [--records N] [--domains D]` (default 100,000
  * WHOIS records with 3× as many observations from bench/lib/sample-files.ts, 1,000 domains). The
@@ -167,6 +168,55 @@ function keyOf(record: WhoisRecord): string {
   const host = normalizeHost(String(record.domain?.name ?? record.query))
   return host.ok ? host.host : ''
 }
+// Spelling variants per kind: the first query builds the kind's index (its time and the heap it
+// adds, after a full collection), then prefixes and one-letter typos of held values.
+const suggestRows: (string | number)[][] = []
+const heldValues = new Map<string, string[]>()
+for (const domain of timed.slice(0, 300)) {
+  for (const c of pivotCandidates(engine.whois({ domain }), [], [])) {
+    if (c.kind === 'mx' || c.kind === 'txt' || c.kind === 'phone') continue
+    heldValues.set(c.kind, [...(heldValues.get(c.kind) ?? []), c.value])
+  }
+}
+for (const [kind, values] of heldValues) {
+  const texts = values
+    .slice(0, 100)
+    .flatMap((v) => [v.slice(0, Math.max(3, Math.ceil(v.length / 2))), typo(v)])
+  globalThis.gc?.()
+  const heapBefore = process.memoryUsage().heapUsed
+  let start = performance.now()
+  engine.suggest({ kind, text: texts[0] as string })
+  const firstUse = performance.now() - start
+  globalThis.gc?.()
+  const heapGrowth = process.memoryUsage().heapUsed - heapBefore
+  const t: number[] = []
+  let found = 0
+  for (const text of texts) {
+    start = performance.now()
+    found += engine.suggest({ kind, text }).suggestions.length
+    t.push(performance.now() - start)
+  }
+  suggestRows.push([
+    kind,
+    `${(firstUse / 1000).toFixed(1)} s`,
+    `${(heapGrowth / 2 ** 20).toFixed(0)} MB`,
+    texts.length,
+    (found / texts.length).toFixed(1),
+    ms(median(t)),
+    ms(quantile(t, 0.99)),
+  ])
+}
+
+/** The value with one letter dropped from its middle: a typo the index should forgive. */
+function typo(value: string): string {
+  const at = Math.floor(value.length / 2)
+  return value.length > 4 ? value.slice(0, at) + value.slice(at + 1) : value
+}
+
+const suggestText = table(
+  ['kind', 'first use', 'heap added', 'texts', 'suggestions per text', 'median ms', 'p99 ms'],
+  suggestRows,
+)
 const exact = table(
   [
     'criterion',
@@ -216,6 +266,14 @@ count and first 100 domains checked equal, then each query timed once after that
 
 \`\`\`
 ${exact}
+\`\`\`
+
+Spelling variants (\`engine.suggest\`, limit 10) per kind: the first query of a kind builds its
+index from every live record (its time and the heap it adds), then half-prefixes and one-letter
+typos of 100 held values (from the first 300 domains):
+
+\`\`\`
+${suggestText}
 \`\`\`
 `
 console.log(body)
