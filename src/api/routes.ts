@@ -45,18 +45,17 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
 
 async function pivotsOf(target: ApiTarget, params: Params): Promise<ApiResponse> {
   const pivots = await target.pivots(params)
-  if (pivots !== null) return ok(pivots)
-  const { domain, apex_domain } = params
-  const apex = apex_domain === true || apex_domain === 'true' ? 'the apex of ' : ''
-  const message = `domindex: no WHOIS record or DNS observation for ${apex}domain ${showValue(domain)}`
-  return failure(404, 'not_found', message, 'domain')
+  return pivots === null ? notHeld(params, 'WHOIS record or DNS observation') : ok(pivots)
 }
 
 async function forwardLookup(target: ApiTarget, params: Params): Promise<ApiResponse> {
   const record = await target.whois(params)
-  if (record !== null) return ok(record)
+  return record === null ? notHeld(params, 'WHOIS record') : ok(record)
+}
+
+// The 404 of a lookup that found nothing for the domain (or its apex) the parameters name.
+function notHeld(params: Params, what: string): ApiResponse {
   const { domain, apex_domain } = params
   const apex = apex_domain === true || apex_domain === 'true' ? 'the apex of ' : ''
-  const message = `domindex: no WHOIS record for ${apex}domain ${showValue(domain)}`
-  return failure(404, 'not_found', message, 'domain')
+  return failure(404, 'not_found', `domindex: no ${what} for ${apex}domain ${showValue(domain)}`, 'domain')
 }
