@@ -17,19 +17,10 @@
  */
 import { normalizeHost } from '../normalize/host.js'
 import type { Observation, Params, WhoisRecord } from '../types.js'
-import { type RecordPivotKind, recordValues } from './record-values.js'
+import { RECORD_PIVOT_KINDS, recordValues } from './record-values.js'
 
 /** The kinds of pivot, in the order ties between equal counts are broken (SPEC 14's table). */
-export const PIVOT_KINDS = [
-  'email',
-  'organization',
-  'phone',
-  'street',
-  'registrar',
-  'nameserver',
-  'mx',
-  'txt',
-] as const
+export const PIVOT_KINDS = [...RECORD_PIVOT_KINDS, 'mx', 'txt'] as const
 
 /** A kind of pivot. */
 export type PivotKind = (typeof PIVOT_KINDS)[number]
@@ -47,15 +38,6 @@ export interface PivotCandidate {
   /** The request: a path with a percent-encoded query string. */
   readonly request: string
 }
-
-const RECORD_KINDS: readonly RecordPivotKind[] = [
-  'email',
-  'organization',
-  'phone',
-  'street',
-  'registrar',
-  'nameserver',
-]
 
 /**
  * The distinct pivots of a domain's record and latest observations, kind by kind, values in
@@ -80,7 +62,7 @@ export function pivotCandidates(
     if (value !== null && value !== '') values.get(kind)?.add(value)
   }
   if (record !== null) {
-    for (const kind of RECORD_KINDS) for (const value of recordValues(record, kind)) add(kind, value)
+    for (const kind of RECORD_PIVOT_KINDS) for (const value of recordValues(record, kind)) add(kind, value)
   }
   for (const item of itemsOf(mx, 'dns-mx', 'host')) {
     const host = normalizeHost(item)

@@ -17,7 +17,17 @@ import { normalizeHost } from '../normalize/host.js'
 import type { WhoisRecord } from '../types.js'
 
 /** The kinds of pivot a WHOIS record's values give. */
-export type RecordPivotKind = 'email' | 'organization' | 'phone' | 'street' | 'registrar' | 'nameserver'
+export const RECORD_PIVOT_KINDS = [
+  'email',
+  'organization',
+  'phone',
+  'street',
+  'registrar',
+  'nameserver',
+] as const
+
+/** A kind of pivot read from a WHOIS record. */
+export type RecordPivotKind = (typeof RECORD_PIVOT_KINDS)[number]
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u
 

@@ -3,28 +3,7 @@
  * seconds since 1970 and back, so a table-coded record stores a date in 5 bytes instead of 20. Only
  * strings that format back to themselves exactly are packed: years 0000–9999, real calendar days.
  */
-
-const LENGTH = 20
-
-/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil). */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year
-  const era = Math.floor(y / 400)
-  const yoe = y - era * 400
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy
-  return era * 146097 + doe - 719468
-}
-
-function digits(s: string, from: number, count: number): number {
-  let n = 0
-  for (let i = from; i < from + count; i++) {
-    const d = s.charCodeAt(i) - 48
-    if (d < 0 || d > 9) return -1
-    n = n * 10 + d
-  }
-  return n
-}
+import { normInstant } from '../reverse/date-column.js'
 
 function pad(n: number, width: number): string {
   return String(n).padStart(width, '0')
@@ -40,18 +19,9 @@ function pad(n: number, width: number): string {
  * ```
  */
 export function instantSeconds(s: string): number | null {
-  if (s.length !== LENGTH || s.charCodeAt(19) !== 90 /* Z */ || s.charCodeAt(10) !== 84 /* T */) return null
-  if (s[4] !== '-' || s[7] !== '-' || s[13] !== ':' || s[16] !== ':') return null
-  const year = digits(s, 0, 4)
-  const month = digits(s, 5, 2)
-  const day = digits(s, 8, 2)
-  const hour = digits(s, 11, 2)
-  const minute = digits(s, 14, 2)
-  const second = digits(s, 17, 2)
-  if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || minute < 0 || second < 0) return null
-  const seconds = daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second
-  // Out-of-range days, hours, minutes and seconds format back differently.
-  return instantText(seconds) === s ? seconds : null
+  const seconds = normInstant(s)
+  // normInstant accepts days up to 31 in any month; only a real date formats back to itself.
+  return Number.isNaN(seconds) || instantText(seconds) !== s ? null : seconds
 }
 
 /**
