@@ -238,7 +238,9 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
   try {
     if (task.grouped !== undefined) {
       const { grouped } = task
-      rejectCount += replayGrouped(grouped, reject, sink)
+      // The replay's `reject` calls add to rejectCount as it runs: read it only after the call.
+      const beyondKept = replayGrouped(grouped, reject, sink)
+      rejectCount += beyondKept
       end = {
         type: 'end',
         task: task.index,
