@@ -3,6 +3,7 @@
  * save take, and what `stats()` reports.
  */
 import type { LoadStats } from './ingest/load.js'
+import type { WriteLock } from './snapshot/write-lock.js'
 import type { LoadNote, Progress, Reject } from './types.js'
 
 /** Options of {@link Engine.build}. */
@@ -64,6 +65,17 @@ export interface OpenOptions extends Pick<BuildOptions, 'tokens' | 'now' | 'onPr
 export interface SaveOptions {
   /** Told the bytes written (phase `write`) as the file is written, then `done`. */
   onProgress?: (progress: Progress) => void
+  /**
+   * How long to wait, in milliseconds, for another writer of the same snapshot (another process's
+   * `update`, `compact` or `save`) to release its write lock; past it the save fails with
+   * `locked`, naming the holder. Default: without limit.
+   */
+  lockWaitMs?: number
+  /**
+   * @internal The write lock of `path`, already held by the caller (the CLI holds it from before
+   * it opens a snapshot until after it saved the update).
+   */
+  lock?: WriteLock
 }
 
 /** What `engine.stats()` reports. */

@@ -4,6 +4,7 @@
  * the validated query to the index that answers it.
  */
 
+import { resolve } from 'node:path'
 import { checkTokens } from './api/auth.js'
 import { type FetchFunction, fetchOver } from './api/fetch.js'
 import { iterateResults } from './api/iterate-all.js'
@@ -18,6 +19,7 @@ import type {
   SaveOptions,
   UpdateOptions,
 } from './engine-options.js'
+import { SnapshotError } from './errors.js'
 import { addLoadStats, type LoadStats } from './ingest/load.js'
 import { removalKeys } from './ingest/removal-keys.js'
 import type { PivotsResponse } from './pivots/pivots.js'
@@ -39,9 +41,11 @@ import { savedSegments, viewsOf } from './segments/saved-segments.js'
 import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
 import { SegmentSuggestions } from './segments/suggest-search.js'
 import { heldObservation, itemFieldsOf } from './segments/view-lookups.js'
+import { type FileIdentity, fileIdentity, sameFile } from './snapshot/file-identity.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
 import type { SnapshotContent } from './snapshot/snapshot-content.js'
 import { Checklist } from './snapshot/verify/checklist.js'
+import { type WriteLock, withWriteLock } from './snapshot/write-lock.js'
 import { writeSnapshot } from './snapshot/write-snapshot.js'
 import type {
   AllParams,
@@ -76,6 +80,12 @@ interface Parts {
   tokens: readonly string[]
   now: () => Date
   queue: PrioritizationQueue
+  /**
+   * The snapshot file this engine's data was read from (or last saved to, over that file), as it
+   * was then; each engine updated or compacted from it starts with a copy. A save over that file
+   * refuses when it has changed since: another writer (or a sibling engine) replaced it.
+   */
+  origin: { identity: FileIdentity | undefined }
 }
 
 const NO_REMOVALS: RemovalCounts = { whois: 0, observations: 0, notHeld: 0 }
@@ -136,6 +146,7 @@ export class Engine {
       tokens: tokens ?? [],
       now: options.now ?? systemClock,
       queue: new PrioritizationQueue(),
+      origin: { identity: undefined },
     }
     parts.buildMs = performance.now() - started
     if (report !== undefined && last !== undefined) report({ ...last, phase: 'done' })
@@ -159,6 +170,8 @@ export class Engine {
   static async open(path: string, options: OpenOptions = {}): Promise<Engine> {
     const tokens = checkTokens(options.tokens) ?? []
     const checks = options.verify === true ? new Checklist() : undefined
+    // Taken before reading: a save that replaces the file meanwhile then shows as a change.
+    const identity = await fileIdentity(path)
     return readSnapshot(
       path,
       (content) =>
@@ -170,6 +183,7 @@ export class Engine {
           tokens,
           now: options.now ?? systemClock,
           queue: PrioritizationQueue.from(content.queue),
+          origin: { identity },
         }),
       checks,
       options.onProgress,
@@ -245,6 +259,7 @@ export class Engine {
       tokens: tokens ?? old.tokens,
       now: old.now,
       queue: PrioritizationQueue.from(old.queue.list()),
+      origin: { ...old.origin },
     })
     if (report !== undefined && last !== undefined) report({ ...last, phase: 'done' })
     return engine
@@ -268,22 +283,33 @@ export class Engine {
       only !== undefined &&
       only.deleted.whois.count + only.deleted.mx.count + only.deleted.txt.count === 0
     const views = clean ? p.views : [freshView(mergeViews(p.views))]
-    return new Engine({ ...p, views, queue: PrioritizationQueue.from(p.queue.list()) })
+    return new Engine({
+      ...p,
+      views,
+      queue: PrioritizationQueue.from(p.queue.list()),
+      origin: { ...p.origin },
+    })
   }
 
   /**
    * Writes the engine to one snapshot file (SPEC 10), atomically: a failed save leaves no partial
-   * file, and a previous file at `path` is replaced only by a complete one.
+   * file, and a previous file at `path` is replaced only by a complete one. One writer at a time:
+   * the save holds the snapshot's write lock (`<path>.lock`), waiting for another process's
+   * `update`, `compact` or `save` to finish; saving over the file this engine was opened (or
+   * updated) from refuses when another writer replaced that file since, instead of dropping
+   * what it wrote.
    *
    * @param path - the snapshot file to write
-   * @param options - `onProgress`, told the bytes written
-   * @throws SnapshotError `unreadable_file` naming the file when it cannot be written
+   * @param options - `onProgress`, told the bytes written; `lockWaitMs`, the longest wait for the lock
+   * @throws SnapshotError `unreadable_file` naming the file when it cannot be written, `locked`
+   *   naming the holder when `lockWaitMs` runs out, `snapshot_changed` when another writer saved
+   *   over the file this engine was read from
    * @example
    * ```ts
    * await engine.save('corpus.dmx')
    * ```
    */
-  save(path: string, options: SaveOptions = {}): Promise<void> {
+  async save(path: string, options: SaveOptions = {}): Promise<void> {
     const p = this.#parts
     const content: SnapshotContent = {
       segments: savedSegments(p.views),
@@ -292,17 +318,36 @@ export class Engine {
       queue: p.queue.list(),
       buildMs: p.buildMs,
     }
-    return writeSnapshot(path, content, options.onProgress)
+    const write = async (lock: WriteLock): Promise<void> => {
+      const origin = p.origin.identity
+      const onto = origin !== undefined && origin.path === lock.path
+      if (onto && !sameFile(origin, await fileIdentity(path))) {
+        throw new SnapshotError(
+          'snapshot_changed',
+          'another writer saved this snapshot after this engine read it; saving would drop what it ' +
+            'wrote: open the snapshot again and apply the update to it',
+          { file: path },
+        )
+      }
+      await writeSnapshot(path, content, options.onProgress)
+      if (onto) p.origin.identity = await fileIdentity(path)
+    }
+    const { lock } = options
+    if (lock === undefined) {
+      return withWriteLock(
+        path,
+        { ...(options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs }) },
+        write,
+      )
+    }
+    if (lock.path !== resolve(path)) {
+      throw new SnapshotError('locked', `the lock given guards ${lock.path}, not this snapshot`, {
+        file: path,
+      })
+    }
+    return write(lock)
   }
 
-  /**
-   * Forward WHOIS lookup (SPEC 4).
-   *
-   * @example
-   * ```ts
-   * engine.whois({ domain: 'WWW.example.com.', apex_domain: true }) // { query: 'example.com', domain: {...}, ... } or null
-   * ```
-   */
   whois(params: WhoisParams): WhoisRecord | null {
     const domain = parseWhoisParams(params)
     if (domain === null) return null

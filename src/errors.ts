@@ -34,6 +34,8 @@ export type SnapshotErrorCode =
   | 'unreadable_file'
   | 'corrupt_snapshot'
   | 'incompatible_snapshot'
+  | 'locked'
+  | 'snapshot_changed'
 
 /**
  * An input file or a saved snapshot could not be used.

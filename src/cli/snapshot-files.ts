@@ -7,8 +7,10 @@ import { access, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { Engine } from '../engine.js'
 import type { BuildOptions } from '../engine-options.js'
+import { SnapshotError } from '../errors.js'
 import { hasMagic, MAGIC } from '../snapshot/format.js'
-import { CommandFailure } from './args.js'
+import { acquireWriteLock, describeHolder, type WriteLock } from '../snapshot/write-lock.js'
+import { CommandFailure, readCount } from './args.js'
 import { withProgress } from './progress.js'
 
 /**
@@ -46,8 +48,51 @@ export function openSnapshot(path: string, options: BuildOptions = {}): Promise<
  * await saveSnapshot(engine, 'corpus.dmx')
  * ```
  */
-export function saveSnapshot(engine: Engine, path: string): Promise<void> {
-  return withProgress((onProgress) => engine.save(path, { onProgress }), 'save')
+export function saveSnapshot(engine: Engine, path: string, lock?: WriteLock): Promise<void> {
+  return withProgress(
+    (onProgress) => engine.save(path, { onProgress, ...(lock === undefined ? {} : { lock }) }),
+    'save',
+  )
+}
+
+/**
+ * The `--lock-wait SECONDS` option of the commands that write a snapshot in place.
+ */
+export const LOCK_WAIT_OPTION = { 'lock-wait': { type: 'string' } } as const
+
+/** Its help line. */
+export const LOCK_WAIT_HELP = `  --lock-wait SECONDS
+                    when another update, compact or save holds the snapshot's write lock, wait
+                    at most this long for it (0: fail at once); default: wait until it is done`
+
+/**
+ * Takes the write lock of the snapshot a command will write, before it opens anything, saying on
+ * stderr whom it waits for; the command holds it until it has saved.
+ *
+ * @param path - the snapshot the command writes
+ * @param wait - the `--lock-wait` value, in seconds; undefined waits without limit
+ * @throws CommandFailure naming the holder when the wait runs out
+ * @example
+ * ```ts
+ * const lock = await holdWriteLock('corpus.dmx', undefined)
+ * try { ... await saveSnapshot(updated, 'corpus.dmx', lock) } finally { await lock.release() }
+ * ```
+ */
+export async function holdWriteLock(path: string, wait: string | boolean | undefined): Promise<WriteLock> {
+  const seconds = wait === undefined ? undefined : readCount('lock-wait', wait)
+  try {
+    return await acquireWriteLock(path, {
+      ...(seconds === undefined ? {} : { waitMs: seconds * 1000 }),
+      onWait: (holder, file) =>
+        process.stderr.write(
+          `domindex: waiting for the write lock of ${path}: ${describeHolder(holder, file)}\n`,
+        ),
+    })
+  } catch (error) {
+    if (error instanceof SnapshotError && error.code === 'locked')
+      throw new CommandFailure(error.message.replace(/^domindex: /, ''))
+    throw error
+  }
 }
 
 /**

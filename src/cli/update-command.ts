@@ -13,7 +13,14 @@ import { checkLoad, readMaxRejects } from './load-checks.js'
 import { openReports } from './load-reports.js'
 import { updateLine } from './load-summary.js'
 import { withProgress } from './progress.js'
-import { checkWritable, openSnapshot, saveSnapshot } from './snapshot-files.js'
+import {
+  checkWritable,
+  holdWriteLock,
+  LOCK_WAIT_HELP,
+  LOCK_WAIT_OPTION,
+  openSnapshot,
+  saveSnapshot,
+} from './snapshot-files.js'
 
 const HELP = `Usage: domindex update SNAPSHOT [--whois FILE...] [--dns FILE...] [--remove-whois FILE...]
                        [--remove-dns FILE...] [--out SNAPSHOT2] [--strict] [--rejects FILE]
@@ -40,8 +47,12 @@ ${INPUT_HELP}
   --report FILE     write every record this update replaced (key, and the file:line that replaced
                     it) and every date not understood (field, text, file:line) as JSON Lines
   --max-rejects N   fail (exit status 1, nothing saved) past N rejects; default: no limit
+${LOCK_WAIT_HELP}
   -h, --help        show this help
 
+One writer at a time: the update holds the snapshot's write lock (SNAPSHOT.lock) from before it
+reads the snapshot until it has saved, so a second update or compact of the same snapshot waits
+and then applies on top of the first.
 Progress goes to stderr: a live bar on a terminal, a line every 5 seconds otherwise.
 Exit status: 0 when saved, 1 when loading or saving failed (a remove file that cannot be read
 included), 2 for a usage mistake.`
@@ -63,6 +74,7 @@ export const updateCommand: Command = {
         rejects: { type: 'string' },
         report: { type: 'string' },
         'max-rejects': { type: 'string' },
+        ...LOCK_WAIT_OPTION,
       },
       [...INPUT_LISTS, 'remove-whois', 'remove-dns'],
     )
@@ -82,29 +94,35 @@ export const updateCommand: Command = {
       whois: await readKeyFiles('remove-whois', whoisKeyFiles, notAHost),
       dns: await readKeyFiles('remove-dns', dnsKeyFiles),
     }
-    await checkWritable(typeof out === 'string' ? out : snapshot)
-    const engine = await openSnapshot(snapshot)
-    const before = engine.stats()
-    const started = performance.now()
-    const reports = openReports(rejectsFile, reportFile)
-    let updated: Engine
-    try {
-      updated = await withProgress((onProgress) =>
-        engine.update(sources, { remove, strict: strict === true, onProgress, ...reports.options }),
-      )
-    } finally {
-      reports.close()
-    }
-    const stats = updated.stats()
-    process.stderr.write(`domindex: ${updateLine(before, stats, performance.now() - started)}\n`)
-    checkLoad(
-      stats.sources.slice(before.sources.length),
-      stats.rejects.count - before.rejects.count,
-      maxRejects,
-    )
     const target = typeof out === 'string' ? out : snapshot
-    await saveSnapshot(updated, target)
-    process.stderr.write(`domindex: saved ${target}${target === snapshot ? ' in place' : ''}\n`)
+    await checkWritable(target)
+    // Held from before the open until the save: a second update waits, then applies on top.
+    const lock = await holdWriteLock(target, values['lock-wait'])
+    try {
+      const engine = await openSnapshot(snapshot)
+      const before = engine.stats()
+      const started = performance.now()
+      const reports = openReports(rejectsFile, reportFile)
+      let updated: Engine
+      try {
+        updated = await withProgress((onProgress) =>
+          engine.update(sources, { remove, strict: strict === true, onProgress, ...reports.options }),
+        )
+      } finally {
+        reports.close()
+      }
+      const stats = updated.stats()
+      process.stderr.write(`domindex: ${updateLine(before, stats, performance.now() - started)}\n`)
+      checkLoad(
+        stats.sources.slice(before.sources.length),
+        stats.rejects.count - before.rejects.count,
+        maxRejects,
+      )
+      await saveSnapshot(updated, target, lock)
+      process.stderr.write(`domindex: saved ${target}${target === snapshot ? ' in place' : ''}\n`)
+    } finally {
+      await lock.release()
+    }
     return 0
   },
 }
