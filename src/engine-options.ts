@@ -57,8 +57,15 @@ export interface OpenOptions extends Pick<BuildOptions, 'tokens' | 'now' | 'onPr
    * checksums but breaks an invariant (written wrong, or forged with recomputed checksums) is
    * then refused with `corrupt_snapshot` instead of giving wrong answers. Default false: the
    * checksums alone are verified (the check takes about four times an open's time; README).
+   * With `verify` every section is read at open and held in memory (none is left on disk).
    */
   verify?: boolean
+  /**
+   * The bound, in bytes, of the block cache through which the sections left on disk (the stored
+   * records) are read (SPEC 16). Default: the `DOMINDEX_CACHE_BYTES` environment variable, else
+   * 256 MiB. The operating system's page cache serves the rest.
+   */
+  cacheBytes?: number
 }
 
 /** Options of {@link Engine.save}. */
@@ -91,8 +98,18 @@ export interface EngineStats extends LoadStats {
    * that the engine did not hold (ignored).
    */
   removed: { whois: number; observations: number; notHeld: number }
-  /** Resident memory of the process, in bytes, when the stats were taken. */
-  memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number }
+  /**
+   * Resident memory of the process, in bytes, when the stats were taken, and the block cache of
+   * the snapshot files this engine reads (all zero for an engine held in memory): bytes held, its
+   * bound, hits, misses and the hit rate (hits over reads; 0 before any read).
+   */
+  memory: {
+    rss: number
+    heapUsed: number
+    external: number
+    arrayBuffers: number
+    cache: { bytes: number; capacity: number; hits: number; misses: number; hitRate: number }
+  }
 }
 
 /** Removal counts over the build and every update. */

@@ -47,6 +47,8 @@ import type { SnapshotContent } from './snapshot/snapshot-content.js'
 import { Checklist } from './snapshot/verify/checklist.js'
 import { type WriteLock, withWriteLock } from './snapshot/write-lock.js'
 import { writeSnapshot } from './snapshot/write-snapshot.js'
+import { cacheOptions } from './storage/cache-options.js'
+import type { StoredFile } from './storage/stored-file.js'
 import type {
   AllParams,
   DnsKind,
@@ -86,6 +88,16 @@ interface Parts {
    * refuses when it has changed since: another writer (or a sibling engine) replaced it.
    */
   origin: { identity: FileIdentity | undefined }
+  /** The snapshot files the views read sections from, each holding a reference for this engine. */
+  files: readonly StoredFile[]
+  /** Set by `close()`. */
+  closed: boolean
+}
+
+/** The same files, each with one more reference (for a new engine that shares them). */
+function retained(files: readonly StoredFile[]): readonly StoredFile[] {
+  for (const file of files) file.retain()
+  return files
 }
 
 const NO_REMOVALS: RemovalCounts = { whois: 0, observations: 0, notHeld: 0 }
@@ -147,6 +159,8 @@ export class Engine {
       now: options.now ?? systemClock,
       queue: new PrioritizationQueue(),
       origin: { identity: undefined },
+      files: [],
+      closed: false,
     }
     parts.buildMs = performance.now() - started
     if (report !== undefined && last !== undefined) report({ ...last, phase: 'done' })
@@ -174,7 +188,7 @@ export class Engine {
     const identity = await fileIdentity(path)
     return readSnapshot(
       path,
-      (content) =>
+      (content, file) =>
         new Engine({
           views: viewsOf(content.segments),
           load: content.load,
@@ -184,9 +198,10 @@ export class Engine {
           now: options.now ?? systemClock,
           queue: PrioritizationQueue.from(content.queue),
           origin: { identity },
+          files: file === undefined ? [] : [file],
+          closed: false,
         }),
-      checks,
-      options.onProgress,
+      { cache: cacheOptions(options.cacheBytes), checks, onProgress: options.onProgress },
     )
   }
 
@@ -209,6 +224,7 @@ export class Engine {
    * ```
    */
   async update(sources: Sources, options: UpdateOptions = {}): Promise<Engine> {
+    this.#live()
     const started = performance.now()
     const removals = removalKeys(options.remove)
     const tokens = checkTokens(options.tokens)
@@ -260,6 +276,8 @@ export class Engine {
       now: old.now,
       queue: PrioritizationQueue.from(old.queue.list()),
       origin: { ...old.origin },
+      files: retained(old.files),
+      closed: false,
     })
     if (report !== undefined && last !== undefined) report({ ...last, phase: 'done' })
     return engine
@@ -276,6 +294,7 @@ export class Engine {
    * ```
    */
   async compact(): Promise<Engine> {
+    this.#live()
     const p = this.#parts
     const only = p.views[0]
     const clean =
@@ -310,6 +329,7 @@ export class Engine {
    * ```
    */
   async save(path: string, options: SaveOptions = {}): Promise<void> {
+    this.#live()
     const p = this.#parts
     const content: SnapshotContent = {
       segments: savedSegments(p.views),
@@ -349,6 +369,7 @@ export class Engine {
   }
 
   whois(params: WhoisParams): WhoisRecord | null {
+    this.#live()
     const domain = parseWhoisParams(params)
     if (domain === null) return null
     for (const { segment, deleted } of this.#parts.views) {
@@ -373,6 +394,7 @@ export class Engine {
    * ```
    */
   pivots(params: WhoisParams): PivotsResponse | null {
+    this.#live()
     const domain = parseWhoisParams(params)
     if (domain === null) return null
     const record = this.whois({ domain })
@@ -393,6 +415,7 @@ export class Engine {
    * ```
    */
   suggest(params: SuggestParams): SuggestResponse {
+    this.#live()
     return this.#suggestions.suggest(parseSuggestParams(params))
   }
 
@@ -405,6 +428,7 @@ export class Engine {
    * ```
    */
   reverse(params: ReverseParams): Envelope<WhoisRecord> {
+    this.#live()
     return reversePage(this.#parts.views, parseReverseParams(params))
   }
 
@@ -421,6 +445,7 @@ export class Engine {
   mx(params: DnsParams & { readonly summarize: string }): SummaryResponse
   mx(params: DnsParams): Envelope<Observation> | SummaryResponse
   mx(params: DnsParams): Envelope<Observation> | SummaryResponse {
+    this.#live()
     return this.#mx.search(parseDnsParams('mx', params))
   }
 
@@ -436,6 +461,7 @@ export class Engine {
   txt(params: TxtParams & { readonly summarize: string }): SummaryResponse
   txt(params: TxtParams): Envelope<Observation> | SummaryResponse
   txt(params: TxtParams): Envelope<Observation> | SummaryResponse {
+    this.#live()
     return this.#txt.search(parseDnsParams('txt', params))
   }
 
@@ -450,6 +476,7 @@ export class Engine {
    * ```
    */
   prioritize(params: PrioritizeParams): PrioritizeResponse {
+    this.#live()
     return this.#parts.queue.add(parsePrioritizeParams(params), this.#parts.now())
   }
 
@@ -462,6 +489,7 @@ export class Engine {
    * ```
    */
   prioritized(): PrioritizedDomain[] {
+    this.#live()
     return this.#parts.queue.list()
   }
 
@@ -476,6 +504,7 @@ export class Engine {
    * ```
    */
   exportPrioritized(path: string): Promise<number> {
+    this.#live()
     return writePrioritizedJsonl(path, this.#parts.queue.list())
   }
 
@@ -491,6 +520,7 @@ export class Engine {
    * ```
    */
   request(pathAndQuery: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    this.#live()
     return handleRequest(this, this.#parts.tokens, pathAndQuery, options)
   }
 
@@ -516,6 +546,7 @@ export class Engine {
    * ```
    */
   reverseAll(params: AllParams<ReverseParams>): AsyncIterableIterator<WhoisRecord> {
+    this.#live()
     const views = this.#parts.views
     return iterateResults('reverseAll', params, (p) => reverseResults(views, parseReverseParams(p)))
   }
@@ -530,6 +561,7 @@ export class Engine {
    * ```
    */
   mxAll(params: AllParams<DnsParams>): AsyncIterableIterator<Observation> {
+    this.#live()
     return iterateResults('mxAll', params, (p) => this.#mx.results(parseDnsParams('mx', p)))
   }
 
@@ -543,6 +575,7 @@ export class Engine {
    * ```
    */
   txtAll(params: AllParams<TxtParams>): AsyncIterableIterator<Observation> {
+    this.#live()
     return iterateResults('txtAll', params, (p) => this.#txt.results(parseDnsParams('txt', p)))
   }
 
@@ -557,11 +590,13 @@ export class Engine {
    * ```
    */
   itemFields(kind: DnsKind): ItemField[] {
+    this.#live()
     return itemFieldsOf(this.#parts.views, kind)
   }
 
   /** Counts, rejects, memory and build time. */
   stats(): EngineStats {
+    this.#live()
     const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage()
     const p = this.#parts
     const counts = { whois: 0, mx: 0, txt: 0 }
@@ -571,6 +606,16 @@ export class Engine {
       counts.mx += live.mx
       counts.txt += live.txt
     }
+    const cache = { bytes: 0, capacity: 0, hits: 0, misses: 0, hitRate: 0 }
+    for (const file of p.files) {
+      const held = file.cacheStats()
+      cache.bytes += held.bytes
+      cache.capacity += held.capacity
+      cache.hits += held.hits
+      cache.misses += held.misses
+    }
+    const reads = cache.hits + cache.misses
+    cache.hitRate = reads === 0 ? 0 : cache.hits / reads
     return {
       // A copy: rejects and sources are the engine's own and go into every later save.
       ...structuredClone(p.load),
@@ -580,7 +625,32 @@ export class Engine {
       buildMs: p.buildMs,
       segments: p.views.length,
       removed: { ...p.removed },
-      memory: { rss, heapUsed, external, arrayBuffers },
+      memory: { rss, heapUsed, external, arrayBuffers, cache },
+    }
+  }
+
+  /**
+   * Releases the snapshot file this engine reads (SPEC 16): its descriptor is closed and its
+   * cached blocks dropped once no engine updated from it still reads it. A later call of any
+   * method throws. Closing twice does nothing.
+   *
+   * @example
+   * ```ts
+   * const engine = await Engine.open('corpus.dmx')
+   * await engine.close()
+   * engine.whois({ domain: 'example.com' }) // SnapshotError closed
+   * ```
+   */
+  async close(): Promise<void> {
+    const p = this.#parts
+    if (p.closed) return
+    p.closed = true
+    for (const file of p.files) file.release()
+  }
+
+  #live(): void {
+    if (this.#parts.closed) {
+      throw new SnapshotError('closed', 'this engine was closed: open the snapshot again to use it')
     }
   }
 }

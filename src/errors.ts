@@ -36,6 +36,7 @@ export type SnapshotErrorCode =
   | 'incompatible_snapshot'
   | 'locked'
   | 'snapshot_changed'
+  | 'closed'
 
 /**
  * An input file or a saved snapshot could not be used.

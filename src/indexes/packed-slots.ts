@@ -14,19 +14,26 @@
  *   chunkCodec    Uint32Array(C)   the list each chunk was packed with
  * A table-coded chunk's decoder is made on its first read and keeps the table strings it decoded,
  * so a chunk's common strings are decoded once and shared by every record read from it.
+ *
+ * A chunk and its table may be left on disk by an opened snapshot (storage/lazy-section.ts): a
+ * record's bytes are then read through the file's block cache, and a chunk's table is read whole
+ * when its decoder is made. Those decoders are kept least recently used first within a quarter of
+ * the cache's capacity in table bytes (at least one), so what stays in memory is bounded by the
+ * cache, not by the number of records.
  */
 import type { Packr } from 'msgpackr'
+import { bytesOf, type StoredBytes, wholeBytes } from '../storage/lazy-section.js'
 import { type PackedChunk, unpackerFor } from './chunk-packer.js'
 import { unpackExact } from './exact-pack.js'
 import { TableDecoder } from './table-codec/table-decoder.js'
 
 /** The plain data of {@link PackedSlots}; see the file comment. */
 export interface PackedSlotsState {
-  readonly chunks: readonly Uint8Array[]
+  readonly chunks: readonly StoredBytes[]
   readonly chunkStarts: Uint32Array
   readonly ends: Uint32Array
   readonly tableCoded: boolean
-  readonly tables: readonly Uint8Array[]
+  readonly tables: readonly StoredBytes[]
   readonly tableEnds: readonly Uint32Array[]
   readonly codecs: readonly (readonly (readonly string[])[])[]
   readonly chunkCodec: Uint32Array
@@ -92,6 +99,9 @@ export class PackedSlots {
   readonly state: PackedSlotsState
   readonly #unpackers: (Packr | undefined)[]
   readonly #decoders: (TableDecoder | undefined)[]
+  /** Decoders of chunks left on disk, least recently used first, and their tables' bytes. */
+  readonly #diskDecoders = new Map<number, TableDecoder>()
+  #diskTableBytes = 0
 
   /** @param state - as {@link assembleChunks} or a saved snapshot gives it */
   constructor(state: PackedSlotsState) {
@@ -117,22 +127,47 @@ export class PackedSlots {
     }
     const start = slot === chunkStarts[lo] ? 0 : (ends[slot - 1] as number)
     const end = ends[slot] as number
-    const bytes = chunks[lo] as Uint8Array
-    if (this.state.tableCoded) return this.#decoder(lo).decode(bytes, start, end)
-    return unpackExact(this.#unpacker(lo), bytes.subarray(start, end))
+    const stored = chunks[lo] as StoredBytes
+    if (!this.state.tableCoded) return unpackExact(this.#unpacker(lo), bytesOf(stored, start, end))
+    if (stored instanceof Uint8Array) return this.#decoder(lo).decode(stored, start, end)
+    const bytes = stored.read(start, end)
+    return this.#diskDecoder(lo, stored.file.cacheStats().capacity).decode(bytes, 0, bytes.length)
   }
 
   #decoder(chunk: number): TableDecoder {
     let decoder = this.#decoders[chunk]
     if (decoder === undefined) {
-      const { tables, tableEnds, codecs, chunkCodec } = this.state
-      decoder = new TableDecoder(
-        { bytes: tables[chunk] as Uint8Array, ends: tableEnds[chunk] as Uint32Array },
-        codecs[chunkCodec[chunk] as number] as readonly (readonly string[])[],
-      )
+      decoder = this.#newDecoder(chunk, this.state.tables[chunk] as Uint8Array)
       this.#decoders[chunk] = decoder
     }
     return decoder
+  }
+
+  #diskDecoder(chunk: number, cacheBytes: number): TableDecoder {
+    const held = this.#diskDecoders.get(chunk)
+    if (held !== undefined) {
+      this.#diskDecoders.delete(chunk)
+      this.#diskDecoders.set(chunk, held)
+      return held
+    }
+    const table = wholeBytes(this.state.tables[chunk] as StoredBytes)
+    const decoder = this.#newDecoder(chunk, table)
+    this.#diskDecoders.set(chunk, decoder)
+    this.#diskTableBytes += table.length
+    for (const [oldest] of this.#diskDecoders) {
+      if (this.#diskTableBytes <= cacheBytes / 4 || oldest === chunk) break
+      this.#diskDecoders.delete(oldest)
+      this.#diskTableBytes -= this.state.tables[oldest]?.byteLength ?? 0
+    }
+    return decoder
+  }
+
+  #newDecoder(chunk: number, table: Uint8Array): TableDecoder {
+    const { tableEnds, codecs, chunkCodec } = this.state
+    return new TableDecoder(
+      { bytes: table, ends: tableEnds[chunk] as Uint32Array },
+      codecs[chunkCodec[chunk] as number] as readonly (readonly string[])[],
+    )
   }
 
   #unpacker(chunk: number): Packr {

@@ -3,8 +3,9 @@
  * becomes a view over its section's buffer (no copy, no per-element work: each section was read
  * into its own 8-aligned buffer); a string table is decoded piece by piece. Throws a plain Error
  * naming the fault when the skeleton and the sections disagree, which the reader reports as a
- * corrupt snapshot.
+ * corrupt snapshot. A section left on disk (a LazySection) takes the place of a Uint8Array as it is.
  */
+import { LazySection } from '../storage/lazy-section.js'
 import { type PartDescriptor, type PathStep, TYPED_ARRAYS } from './part-kinds.js'
 import { decodeStrings } from './string-table.js'
 
@@ -23,21 +24,30 @@ import { decodeStrings } from './string-table.js'
 export function joinState(
   tree: unknown,
   parts: readonly PartDescriptor[],
-  sections: readonly Uint8Array[],
+  sections: readonly (Uint8Array | LazySection)[],
 ): unknown {
   let next = 0
-  const take = (): Uint8Array => {
+  const take = (): Uint8Array | LazySection => {
     const section = sections[next++]
     if (section === undefined) throw new Error('the skeleton names more sections than the file holds')
+    return section
+  }
+  const inMemory = (): Uint8Array => {
+    const section = take()
+    if (section instanceof LazySection) throw new Error(`section ${section.entry.name} cannot stay on disk`)
     return section
   }
   for (const part of parts) {
     let value: unknown
     if (part.kind === 'strings') {
-      const lengths = typedView('Uint32Array', take())
-      value = decodeStrings(lengths as Uint32Array, take(), part)
+      const lengths = typedView('Uint32Array', inMemory())
+      value = decodeStrings(lengths as Uint32Array, inMemory(), part)
     } else {
-      value = typedView(part.kind, take())
+      const section = take()
+      if (section instanceof LazySection && part.kind !== 'Uint8Array') {
+        throw new Error(`section ${section.entry.name} holds a ${part.kind}, which cannot stay on disk`)
+      }
+      value = section instanceof LazySection ? section : typedView(part.kind, section)
     }
     place(tree, part.path, value)
   }

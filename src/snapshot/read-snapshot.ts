@@ -7,12 +7,21 @@
  * `incompatible_snapshot` for another signature, format version or byte order, `corrupt_snapshot`
  * for truncation, a checksum mismatch or a structure that does not fit. Given a checklist, it also
  * checks the padding and every structure (verify/), recording each check that passes.
+ *
+ * Out of core (SPEC 16): the sections that grow with the records and are read a few bytes at a
+ * time (lazy-parts.ts says which) are not read at open; they stay on disk as LazySections, read
+ * through the file's block cache and checksummed on their first read, and the file stays open
+ * for them (storage/stored-file.ts). With a checklist every section is read and checked at open.
  */
-import { type FileHandle, open, stat } from 'node:fs/promises'
+import { close, fstat, open as openFile, type Stats } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import { endianness } from 'node:os'
 import { Packr } from 'msgpackr'
 import { SnapshotError } from '../errors.js'
 import { unpackExact } from '../indexes/exact-pack.js'
+import { BlockCache } from '../storage/block-cache.js'
+import { LazySection } from '../storage/lazy-section.js'
+import { StoredFile } from '../storage/stored-file.js'
 import type { Progress } from '../types.js'
 import { crc32 } from './crc32.js'
 import {
@@ -27,6 +36,7 @@ import {
   type SectionEntry,
 } from './format.js'
 import { joinState } from './join-state.js'
+import { isLazySection } from './lazy-parts.js'
 import type { PartDescriptor } from './part-kinds.js'
 import { sectionCrc } from './section-crc.js'
 import { checkContent, type SnapshotContent } from './snapshot-content.js'
@@ -46,28 +56,42 @@ class Incompatible extends Error {}
 /** The file system refused a read: `unreadable_file`. */
 class Unreadable extends Error {}
 
+/** How an opened snapshot's lazy sections are read. */
+export interface CacheOptions {
+  /** The block cache's bound in bytes. */
+  readonly cacheBytes: number
+  /** The block size in bytes. */
+  readonly blockBytes: number
+}
+
 /**
  * Reads a snapshot and constructs something from its content; an error thrown by `restore` also
  * means the content does not fit, and is reported as `corrupt_snapshot`.
  *
  * @param path - the snapshot file
- * @param restore - builds the result from the verified content
- * @param checks - when given, the padding and every structure are checked too (a broken invariant
- *   is `corrupt_snapshot`), and each check that passes is recorded there
- * @param onProgress - told the bytes read (phase `read`), then `index` while the content is decoded
- *   and restored, then `done`
+ * @param restore - builds the result from the verified content and the open file its lazy
+ *   sections read from (undefined when every section was read: the file is then closed)
+ * @param options - `cache`: leave the lazy sections on disk, read through a block cache of this
+ *   size (without it every section is read into memory); `checks`: read every section, check the
+ *   padding and every structure too (a broken invariant is `corrupt_snapshot`), recording each
+ *   check that passes; `onProgress`: told the bytes read (phase `read`), then `index` while the
+ *   content is decoded and restored, then `done`
  * @example
  * ```ts
- * const engine = await readSnapshot('corpus.dmx', (content) => engineFrom(content))
- * await readSnapshot('corpus.dmx', () => undefined, new Checklist(console.log)) // prints each check
+ * const engine = await readSnapshot('corpus.dmx', (content, file) => engineFrom(content, file), { cache })
+ * await readSnapshot('corpus.dmx', () => undefined, { checks: new Checklist(console.log) }) // prints each check
  * ```
  */
 export async function readSnapshot<T>(
   path: string,
-  restore: (content: SnapshotContent) => T,
-  checks?: Checklist,
-  onProgress?: (progress: Progress) => void,
+  restore: (content: SnapshotContent, file: StoredFile | undefined) => T,
+  options: {
+    readonly cache?: CacheOptions
+    readonly checks?: Checklist | undefined
+    readonly onProgress?: ((progress: Progress) => void) | undefined
+  } = {},
 ): Promise<T> {
+  const { cache, checks, onProgress } = options
   const where = { file: path }
   if (endianness() !== 'LE') {
     throw new SnapshotError(
@@ -82,41 +106,52 @@ export async function readSnapshot<T>(
   })
   if (!kind.isFile())
     throw new SnapshotError('unreadable_file', 'cannot open the snapshot: it is not a regular file', where)
-  let handle: FileHandle
+  let fd: number
   try {
-    handle = await open(path, 'r')
+    fd = await new Promise<number>((settle, fail) =>
+      openFile(path, 'r', (error, opened) => (error === null ? settle(opened) : fail(error))),
+    )
   } catch (error) {
     throw new SnapshotError('unreadable_file', `cannot open the snapshot: ${reason(error)}`, where)
   }
+  let file: StoredFile | undefined
   try {
-    const content = await readContent(handle, checks, onProgress)
+    const stats = await new Promise<Stats>((settle, fail) =>
+      fstat(fd, (error, s) => (error === null ? settle(s) : fail(new Unreadable(reason(error))))),
+    )
+    if (!stats.isFile()) throw new Unreadable('it is not a regular file')
+    // Without a cache (or with checks) nothing is left on disk; the reads at open bypass the cache.
+    const blocks = cache ?? { cacheBytes: 0, blockBytes: 1 << 16 }
+    const opened = new StoredFile(path, fd, stats.size, new BlockCache(blocks.cacheBytes, blocks.blockBytes))
+    file = opened
+    const leaveOnDisk = cache !== undefined && checks === undefined
+    const { content, lazy } = await readContent(opened, checks, leaveOnDisk, onProgress)
     if (checks !== undefined) verifyContent(content, checks)
-    const restored = restore(content)
+    const restored = restore(content, lazy ? opened : undefined)
+    if (!lazy) opened.release()
     onProgress?.({ ...NO_RECORDS, phase: 'done', bytes: kind.size, totalBytes: kind.size })
     return restored
   } catch (error) {
+    if (file === undefined) close(fd, () => undefined)
+    else file.release()
+    if (error instanceof SnapshotError) throw error
     if (error instanceof Incompatible) throw new SnapshotError('incompatible_snapshot', error.message, where)
     if (error instanceof Unreadable) {
       throw new SnapshotError('unreadable_file', `cannot read the snapshot: ${error.message}`, where)
     }
     // Anything else, from the checks here or from decoding and constructing, is the content's fault.
     throw new SnapshotError('corrupt_snapshot', `not a valid snapshot: ${reason(error)}`, where)
-  } finally {
-    await handle.close().catch(() => undefined)
   }
 }
 
 async function readContent(
-  handle: FileHandle,
+  file: StoredFile,
   checks: Checklist | undefined,
+  leaveOnDisk: boolean,
   onProgress: ((progress: Progress) => void) | undefined,
-): Promise<SnapshotContent> {
-  const stats = await handle.stat().catch((error: unknown) => {
-    throw new Unreadable(reason(error))
-  })
-  if (!stats.isFile()) throw new Unreadable('it is not a regular file')
-  const size = stats.size
-  const head = await readAt(handle, Math.min(size, HEADER_BYTES), 0)
+): Promise<{ content: SnapshotContent; lazy: boolean }> {
+  const size = file.size
+  const head = await readAt(file, Math.min(size, HEADER_BYTES), 0)
   if (!hasMagic(head)) {
     const prefix = head.length < MAGIC.length && MAGIC.subarray(0, head.length).every((b, i) => head[i] === b)
     if (prefix) throw new Corrupt(`truncated to ${size} bytes`)
@@ -139,17 +174,21 @@ async function readContent(
     )
   }
   if (HEADER_BYTES + header.tableBytes > size) throw new Corrupt('the section table overruns the file')
-  const table = await readAt(handle, header.tableBytes, HEADER_BYTES)
+  const table = await readAt(file, header.tableBytes, HEADER_BYTES)
   if (crc32(table, 0) !== header.tableCrc) throw new Corrupt('the section table fails its checksum')
   const entries = decodeTable(table, header.sectionCount)
   checkLayout(entries, align8(HEADER_BYTES + header.tableBytes), size)
-  const sections: Uint8Array[] = []
+  const sections: (Uint8Array | LazySection)[] = []
   const tell = (bytes: number, phase: Progress['phase']) =>
     onProgress?.({ ...NO_RECORDS, phase, bytes, totalBytes: size })
+  let lazy = false
   for (const entry of entries) {
-    const bytes = await readAt(handle, entry.length, entry.offset, (read) =>
-      tell(entry.offset + read, 'read'),
-    )
+    if (leaveOnDisk && entry.length > 0 && isLazySection(entry.name)) {
+      sections.push(new LazySection(file, entry))
+      lazy = true
+      continue
+    }
+    const bytes = await readAt(file, entry.length, entry.offset, (read) => tell(entry.offset + read, 'read'))
     if (sectionCrc(bytes, 0) !== entry.crc) throw new Corrupt(`section ${entry.name} fails its checksum`)
     sections.push(bytes)
   }
@@ -158,12 +197,12 @@ async function readContent(
     checks.passed('section table: checksum, sections in order within the file', entries.length)
     checks.passed("sections: each one's checksum", entries.length)
     const tableEnd = HEADER_BYTES + header.tableBytes
-    await checkPadding(table, entries, tableEnd, (length, at) => readAt(handle, length, at), checks)
+    await checkPadding(table, entries, tableEnd, (length, at) => readAt(file, length, at), checks)
   }
   tell(size, 'index')
   const skeleton = unpackExact(new Packr({ useRecords: false }), sections[0] as Uint8Array)
   const { tree, parts } = skeletonParts(skeleton)
-  return checkContent(joinState(tree, parts, sections.slice(1)))
+  return { content: checkContent(joinState(tree, parts, sections.slice(1))), lazy }
 }
 
 function checkLayout(entries: readonly SectionEntry[], firstOffset: number, size: number): void {
@@ -186,7 +225,7 @@ function skeletonParts(skeleton: unknown): { tree: unknown; parts: PartDescripto
 }
 
 async function readAt(
-  handle: FileHandle,
+  handle: StoredFile,
   length: number,
   position: number,
   progress?: (bytesRead: number) => void,
@@ -195,11 +234,7 @@ async function readAt(
   const bytes = new Uint8Array(new ArrayBuffer(length))
   let done = 0
   while (done < length) {
-    const { bytesRead } = await handle
-      .read(bytes, done, Math.min(IO_CHUNK, length - done), position + done)
-      .catch((error: unknown) => {
-        throw new Unreadable(reason(error))
-      })
+    const bytesRead = await handle.readAsync(bytes, done, Math.min(IO_CHUNK, length - done), position + done)
     if (bytesRead === 0) throw new Corrupt(`the file ends inside bytes ${position}…${position + length}`)
     done += bytesRead
     progress?.(done)

@@ -2,18 +2,20 @@
  * Splits snapshot content into a skeleton and sections: every typed array, and every array of at
  * least 1,024 strings, is moved out (its place in the skeleton left null) into sections written as
  * raw bytes; the rest, small, stays in the skeleton for exact-pack.ts. So no index array is copied
- * or encoded element by element, and the skeleton encoder never sees a large buffer.
+ * or encoded element by element, and the skeleton encoder never sees a large buffer. A section an
+ * opened snapshot left on disk (a LazySection) becomes a section copied from that file as it is,
+ * with the checksum its table gave.
  */
+import { LazySection } from '../storage/lazy-section.js'
 import { type PartDescriptor, type PathStep, typedArrayKind } from './part-kinds.js'
 import { encodeStrings } from './string-table.js'
 
 const MIN_STRING_TABLE = 1024
 
-/** A section to write: its name and its bytes in pieces. */
-export interface PendingSection {
-  readonly name: string
-  readonly pieces: readonly Uint8Array[]
-}
+/** A section to write: its name and its bytes in pieces, or the section of a file to copy. */
+export type PendingSection =
+  | { readonly name: string; readonly pieces: readonly Uint8Array[] }
+  | { readonly name: string; readonly stored: LazySection }
 
 /** Content split for writing. */
 export interface SplitState {
@@ -39,6 +41,11 @@ export function splitState(content: unknown): SplitState {
   const parts: PartDescriptor[] = []
   const sections: PendingSection[] = []
   const visit = (value: unknown, path: PathStep[]): unknown => {
+    if (value instanceof LazySection) {
+      parts.push({ path: [...path], kind: 'Uint8Array' })
+      sections.push({ name: path.join('.'), stored: value })
+      return null
+    }
     const kind = typedArrayKind(value)
     if (kind !== null) {
       const array = value as ArrayBufferView

@@ -67,11 +67,14 @@ export async function writeSnapshot(
     await writeAt(handle, table, HEADER_BYTES)
     for (let s = 0; s < sections.length; s++) {
       let at = (entries[s] as SectionEntry).offset
-      for (const piece of (sections[s] as PendingSection).pieces) {
+      const section = sections[s] as PendingSection
+      const write = async (piece: Uint8Array): Promise<void> => {
         const start = at
-        await writeAt(handle, piece, at, (written) => tell(start + written, 'write'))
+        await writeAt(handle as FileHandle, piece, at, (written) => tell(start + written, 'write'))
         at += piece.length
       }
+      if ('stored' in section) await section.stored.copyTo(write)
+      else for (const piece of section.pieces) await write(piece)
     }
     // Sections of zero bytes (an empty deletion set) still sit at an 8-aligned offset that may lie
     // past the last byte written: the file is set to the length its header gives, padding with zeros.
@@ -94,11 +97,15 @@ function layOut(sections: readonly PendingSection[]): {
   table: Uint8Array
   fileBytes: number
 } {
-  const sized = sections.map((s) => ({
-    name: s.name,
-    length: s.pieces.reduce((sum, p) => sum + p.length, 0),
-    crc: s.pieces.reduce((crc, p) => sectionCrc(p, crc), 0),
-  }))
+  const sized = sections.map((s) =>
+    'stored' in s
+      ? { name: s.name, length: s.stored.byteLength, crc: s.stored.entry.crc }
+      : {
+          name: s.name,
+          length: s.pieces.reduce((sum, p) => sum + p.length, 0),
+          crc: s.pieces.reduce((crc, p) => sectionCrc(p, crc), 0),
+        },
+  )
   // The table's length depends on the names only, so it is measured with placeholder offsets.
   const tableBytes = encodeTable(sized.map((s) => ({ ...s, offset: 0 }))).length
   let at = align8(HEADER_BYTES + tableBytes)

@@ -24,6 +24,6 @@ export async function checkSnapshot(
   onCheck?: (check: CheckDone) => void,
 ): Promise<CheckDone[]> {
   const checks = new Checklist(onCheck)
-  await readSnapshot(path, () => undefined, checks)
+  await readSnapshot(path, () => undefined, { checks })
   return checks.done
 }

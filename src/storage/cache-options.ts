@@ -1,0 +1,39 @@
+/**
+ * The block cache's settings (SPEC 16), with their defaults applied once at the boundary.
+ *
+ * - `cacheBytes`: the option, else the environment variable `DOMINDEX_CACHE_BYTES` (so a whole
+ *   program, or a test run, can be pointed at a tiny cache without changing its code), else
+ *   256 MiB.
+ * - Blocks of 16 KiB: a stored record is ~225 bytes, so a block holds ~70 of them; measured in
+ *   bench/storage.bench.ts against 4 and 64 KiB (README, design notes).
+ */
+import type { CacheOptions } from '../snapshot/read-snapshot.js'
+
+/** The default bound of an opened snapshot's block cache. */
+export const DEFAULT_CACHE_BYTES = 256 << 20
+
+/** The size of a cached block. */
+export const BLOCK_BYTES = 16 << 10
+
+/**
+ * The cache settings for an open.
+ *
+ * @param cacheBytes - the caller's bound, if any
+ * @throws TypeError naming the value when it is not a whole number of bytes ≥ 0
+ * @example
+ * ```ts
+ * cacheOptions(undefined) // { cacheBytes: 268435456, blockBytes: 16384 } (without DOMINDEX_CACHE_BYTES)
+ * ```
+ */
+export function cacheOptions(cacheBytes: number | undefined): CacheOptions {
+  const fromEnv = process.env['DOMINDEX_CACHE_BYTES']
+  const chosen =
+    cacheBytes ?? (fromEnv === undefined || fromEnv === '' ? DEFAULT_CACHE_BYTES : Number(fromEnv))
+  if (!Number.isSafeInteger(chosen) || chosen < 0) {
+    const source = cacheBytes === undefined ? 'DOMINDEX_CACHE_BYTES' : 'cacheBytes'
+    throw new TypeError(
+      `domindex: ${source} must be a whole number of bytes, got ${JSON.stringify(cacheBytes ?? fromEnv)}`,
+    )
+  }
+  return { cacheBytes: chosen, blockBytes: BLOCK_BYTES }
+}

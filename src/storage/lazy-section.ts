@@ -1,0 +1,139 @@
+/**
+ * A section of a snapshot file left on disk when the snapshot is opened (SPEC 16) and read a
+ * range at a time through its {@link StoredFile}'s cache, as tantivy's `FileSlice`. Its CRC-32 is
+ * verified on its first read, in one sequential pass that bypasses the cache; a mismatch is a
+ * `corrupt_snapshot` naming the file and the section, at the query that first reads it (or at
+ * `open` with `verify`, which reads every section).
+ */
+import { SnapshotError } from '../errors.js'
+import { crc32 } from '../snapshot/crc32.js'
+import type { SectionEntry } from '../snapshot/format.js'
+import type { StoredFile } from './stored-file.js'
+
+// The verification pass reads this much at a time.
+const PASS_BYTES = 1 << 20
+
+/**
+ * A byte range of a snapshot file, read on demand.
+ *
+ * @example
+ * ```ts
+ * const chunk = new LazySection(file, entry)
+ * chunk.read(120, 340) // bytes 120…339 of the section
+ * ```
+ */
+export class LazySection {
+  readonly file: StoredFile
+  readonly entry: SectionEntry
+  #verified = false
+
+  /**
+   * @param file - the open snapshot file
+   * @param entry - the section as the file's table lists it
+   */
+  constructor(file: StoredFile, entry: SectionEntry) {
+    this.file = file
+    this.entry = entry
+  }
+
+  /** The section's length in bytes. */
+  get byteLength(): number {
+    return this.entry.length
+  }
+
+  /**
+   * Bytes `start … end - 1` of the section: a view of a cached block when they lie within one
+   * (valid until the next read of this file), else a copy.
+   *
+   * @throws SnapshotError `corrupt_snapshot` naming the section when it fails its checksum or the
+   *   range is not within it; `closed` once the engine is closed
+   */
+  read(start: number, end: number): Uint8Array {
+    if (!this.#verified) this.verify()
+    if (start < 0 || end < start || end > this.entry.length) {
+      throw this.#corrupt(`bytes ${start}…${end} are asked of a section of ${this.entry.length}`)
+    }
+    return this.file.read(this.entry.offset + start, end - start)
+  }
+
+  /** The whole section, copied. */
+  readAll(): Uint8Array {
+    if (!this.#verified) this.verify()
+    const bytes = new Uint8Array(this.entry.length)
+    this.file.readInto(this.entry.offset, bytes)
+    return bytes
+  }
+
+  /**
+   * Checks the section against its CRC-32 (once; later calls return at once).
+   *
+   * @throws SnapshotError `corrupt_snapshot` naming the section
+   */
+  verify(): void {
+    if (this.#verified) return
+    const { offset, length, crc } = this.entry
+    const piece = new Uint8Array(Math.min(PASS_BYTES, length))
+    let actual = 0
+    for (let at = 0; at < length; at += piece.length) {
+      const part = piece.subarray(0, Math.min(piece.length, length - at))
+      this.file.readInto(offset + at, part)
+      actual = crc32(part, actual)
+    }
+    if (actual !== crc) throw this.#corrupt('it fails its checksum')
+    this.#verified = true
+  }
+
+  /**
+   * Hands the section's bytes to `sink` in order, in pieces of at most 1 MiB (a save copying it).
+   *
+   * @example
+   * ```ts
+   * await section.copyTo((piece) => handle.write(piece))
+   * ```
+   */
+  async copyTo(sink: (piece: Uint8Array) => Promise<void>): Promise<void> {
+    const { offset, length } = this.entry
+    for (let at = 0; at < length; at += PASS_BYTES) {
+      const piece = new Uint8Array(Math.min(PASS_BYTES, length - at))
+      this.file.readInto(offset + at, piece)
+      await sink(piece)
+    }
+  }
+
+  #corrupt(what: string): SnapshotError {
+    return new SnapshotError(
+      'corrupt_snapshot',
+      `not a valid snapshot: section ${this.entry.name}: ${what}`,
+      {
+        file: this.file.path,
+      },
+    )
+  }
+}
+
+/** Bytes held in memory or left in a snapshot file. */
+export type StoredBytes = Uint8Array | LazySection
+
+/**
+ * Bytes `start … end - 1` of stored bytes.
+ *
+ * @example
+ * ```ts
+ * bytesOf(Uint8Array.of(1, 2, 3), 1, 3) // Uint8Array [2, 3]
+ * ```
+ */
+export function bytesOf(stored: StoredBytes, start: number, end: number): Uint8Array {
+  return stored instanceof Uint8Array ? stored.subarray(start, end) : stored.read(start, end)
+}
+
+/**
+ * The whole of stored bytes, in memory (a copy when they were on disk).
+ *
+ * @example
+ * ```ts
+ * wholeBytes(section).length // section.byteLength
+ * ```
+ */
+export function wholeBytes(stored: StoredBytes): Uint8Array {
+  return stored instanceof Uint8Array ? stored : stored.readAll()
+}

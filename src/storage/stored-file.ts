@@ -1,0 +1,184 @@
+/**
+ * A snapshot file held open for reading (SPEC 16), as tantivy's `Directory` file handles and
+ * Lucene's `IndexInput`: positional reads (`fs.readSync` at an offset) through a {@link BlockCache}.
+ * Queries are synchronous, so reads are too; a block read costs a copy from the OS page cache.
+ *
+ * The descriptor is held for the file's life, so an engine keeps reading the file it opened even
+ * after a save renames another over its path (a point-in-time view). Engines that share the file
+ * (an engine and those updated from it) each hold a reference; the last `release()` closes the
+ * descriptor and drops the cached blocks. A file no engine released, because its engines were
+ * dropped without `close()`, is closed when the garbage collector reclaims it.
+ */
+import { close, read, readSync } from 'node:fs'
+import { SnapshotError } from '../errors.js'
+import type { BlockCache, CacheStats } from './block-cache.js'
+
+let nextId = 0
+
+const closer = new FinalizationRegistry<number>((fd) => {
+  close(fd, () => undefined)
+})
+
+/**
+ * An open snapshot file read through a block cache.
+ *
+ * @example
+ * ```ts
+ * const file = new StoredFile('corpus.dmx', fd, size, new BlockCache(256 << 20, 16 << 10))
+ * file.read(4096, 100) // 100 bytes from offset 4096
+ * file.release()       // the last reference: the descriptor is closed
+ * ```
+ */
+export class StoredFile {
+  readonly path: string
+  readonly size: number
+  readonly #fd: number
+  readonly #cache: BlockCache
+  readonly #id = nextId++
+  #references = 1
+  #closed = false
+
+  /**
+   * @param path - the file's path, for messages
+   * @param fd - an open descriptor, now owned by this object
+   * @param size - the file's length in bytes
+   * @param cache - the cache its blocks go through
+   */
+  constructor(path: string, fd: number, size: number, cache: BlockCache) {
+    this.path = path
+    this.size = size
+    this.#fd = fd
+    this.#cache = cache
+    closer.register(this, fd, this)
+  }
+
+  /** Whether the last reference was released. */
+  get closed(): boolean {
+    return this.#closed
+  }
+
+  /** Another engine shares the file. */
+  retain(): void {
+    this.#assertOpen()
+    this.#references++
+  }
+
+  /** An engine is done with the file; the last one closes it. */
+  release(): void {
+    if (this.#closed || --this.#references > 0) return
+    this.#closed = true
+    closer.unregister(this)
+    this.#cache.dropFile(this.#id)
+    close(this.#fd, () => undefined)
+  }
+
+  /** The cache's counts. */
+  cacheStats(): CacheStats {
+    return this.#cache.stats()
+  }
+
+  /**
+   * `length` bytes at `offset`, through the cache: a view of a cached block when they lie within
+   * one block (do not keep it past the next read), else a copy.
+   *
+   * @throws SnapshotError `closed` after the last release, `corrupt_snapshot` past the file's end,
+   *   `unreadable_file` when the system refuses the read
+   */
+  read(offset: number, length: number): Uint8Array {
+    this.#assertOpen()
+    if (offset < 0 || length < 0 || offset + length > this.size) {
+      throw new SnapshotError(
+        'corrupt_snapshot',
+        `a read of bytes ${offset}…${offset + length} past the end`,
+        {
+          file: this.path,
+        },
+      )
+    }
+    const size = this.#cache.blockBytes
+    const first = Math.floor(offset / size)
+    const last = Math.floor((offset + Math.max(length, 1) - 1) / size)
+    if (first === last) {
+      const start = offset - first * size
+      return this.#block(first).subarray(start, start + length)
+    }
+    const out = new Uint8Array(length)
+    let done = 0
+    for (let b = first; b <= last; b++) {
+      const block = this.#block(b)
+      const from = b === first ? offset - first * size : 0
+      const take = Math.min(block.length - from, length - done)
+      out.set(block.subarray(from, from + take), done)
+      done += take
+    }
+    return out
+  }
+
+  /**
+   * Reads bytes into `into` directly, bypassing the cache (sequential passes: checksums, copies).
+   *
+   * @throws as {@link StoredFile.read}
+   */
+  readInto(offset: number, into: Uint8Array): void {
+    this.#assertOpen()
+    let done = 0
+    while (done < into.length) {
+      let read: number
+      try {
+        read = readSync(this.#fd, into, done, into.length - done, offset + done)
+      } catch (error) {
+        throw new SnapshotError('unreadable_file', `cannot read the snapshot: ${(error as Error).message}`, {
+          file: this.path,
+        })
+      }
+      if (read === 0) {
+        throw new SnapshotError(
+          'corrupt_snapshot',
+          `the file ends inside bytes ${offset}…${offset + into.length}`,
+          {
+            file: this.path,
+          },
+        )
+      }
+      done += read
+    }
+  }
+
+  /**
+   * One positional read without blocking the thread (opening: the sections read at once).
+   *
+   * @returns the bytes read, 0 at the end of the file
+   * @throws SnapshotError `unreadable_file` when the system refuses the read
+   */
+  readAsync(into: Uint8Array, at: number, length: number, position: number): Promise<number> {
+    this.#assertOpen()
+    return new Promise((settle, fail) =>
+      read(this.#fd, into, at, length, position, (error, bytesRead) => {
+        if (error === null) settle(bytesRead)
+        else
+          fail(
+            new SnapshotError('unreadable_file', `cannot read the snapshot: ${error.message}`, {
+              file: this.path,
+            }),
+          )
+      }),
+    )
+  }
+
+  #block(index: number): Uint8Array {
+    const cached = this.#cache.get(this.#id, index)
+    if (cached !== undefined) return cached
+    const size = this.#cache.blockBytes
+    const start = index * size
+    const block = new Uint8Array(Math.min(size, this.size - start))
+    this.readInto(start, block)
+    this.#cache.put(this.#id, index, block)
+    return block
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) {
+      throw new SnapshotError('closed', 'the engine reading this snapshot was closed', { file: this.path })
+    }
+  }
+}
