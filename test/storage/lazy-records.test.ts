@@ -19,7 +19,6 @@ let files: TempFiles
 let built: Engine
 let snapshot: string
 let domains: string[]
-let whoisPath: string
 let deltaPath: string
 
 // More than one chunk of 16,384 records, so that chunks' tables are read and evicted apart.
@@ -28,7 +27,6 @@ const RECORDS = 20_000
 beforeAll(async () => {
   files = await tempFiles()
   const sample = await writeSample({ whois: RECORDS, dns: 2_000, seed: 11, out: join(files.dir, 'sample') })
-  whoisPath = sample.whois.path
   deltaPath = (await writeSample({ whois: 300, dns: 0, seed: 12, out: join(files.dir, 'delta') })).whois.path
   built = await Engine.build({
     whois: [sample.whois.path],
