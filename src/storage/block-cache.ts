@@ -27,7 +27,7 @@ const FILE_STRIDE = 2 ** 32
  *
  * @example
  * ```ts
- * const cache = new BlockCache(1 << 20, 16 << 10)
+ * const cache = new BlockCache(1 << 20, 4 << 10)
  * cache.put(0, 3, block)
  * cache.get(0, 3) === block // true
  * ```

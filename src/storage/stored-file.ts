@@ -24,7 +24,7 @@ const closer = new FinalizationRegistry<number>((fd) => {
  *
  * @example
  * ```ts
- * const file = new StoredFile('corpus.dmx', fd, size, new BlockCache(256 << 20, 16 << 10))
+ * const file = new StoredFile('corpus.dmx', fd, size, new BlockCache(256 << 20, 4 << 10))
  * file.read(4096, 100) // 100 bytes from offset 4096
  * file.release()       // the last reference: the descriptor is closed
  * ```

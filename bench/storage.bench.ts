@@ -1,0 +1,212 @@
+/**
+ * Stored records read from disk (SPEC 16, issue "out of core", step 1) on generated corpora
+ * (`writeSample`, seed 1, with as many observations as records, half MX and half TXT):
+ *
+ * - Memory: at each size, a fresh child process opens the snapshot, runs every reverse family with
+ *   its page of records and 1,000 forward lookups, collects garbage and reads its anonymous resident
+ *   memory (`RssAnon` in /proc/self/status: the OS page cache is not the engine's), once with the
+ *   records left on disk (the default) and once with every section in memory (`verify: true`,
+ *   which reads everything at open, as every open did before this change). The growth per extra
+ *   record between the two sizes is the figure the issue bounds (goal: at most 40 bytes).
+ * - Latency: in this process, 300 batches of 100 forward lookups at random domains (a page of 100
+ *   random records) and the first page of each reverse family, on the built engine (in memory: the
+ *   baseline), on the opened engine with the default cache, and with a 1 MiB cache; medians and
+ *   p99 per batch, and the cache's hit rate.
+ *
+ * Run: `npx tsx --expose-gc bench/storage.bench.ts [--records 50000,200000]`. Writes
+ * bench/reports/storage.md.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { Engine } from '../src/engine.js'
+import { Random } from '../src/generate/random.js'
+import { writeSample } from '../src/generate/write-sample.js'
+import type { Sources, WhoisRecord } from '../src/types.js'
+import { median, quantile, table } from './lib/measure.js'
+import { reverseFamilies } from './lib/reverse-families.js'
+
+const { values: args } = parseArgs({
+  options: {
+    records: { type: 'string' },
+    child: { type: 'string' },
+    mode: { type: 'string' },
+  },
+})
+const SELF = fileURLToPath(import.meta.url)
+
+function sources(dir: string): Sources {
+  return {
+    whois: [join(dir, 'whois.jsonl')],
+    dns: [
+      { path: join(dir, 'dns-mx.jsonl'), kind: 'mx' },
+      { path: join(dir, 'dns-txt.jsonl'), kind: 'txt' },
+    ],
+  }
+}
+
+/** The first `count` records of the sample's WHOIS file. */
+function headRecords(dir: string, count: number): WhoisRecord[] {
+  const lines = readFileSync(join(dir, 'whois.jsonl'), 'utf8').split('\n', count)
+  return lines.filter((l) => l !== '').map((l) => JSON.parse(l) as WhoisRecord)
+}
+
+function rssAnon(): number {
+  const line = readFileSync('/proc/self/status', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('RssAnon:'))
+  return Number(line?.replace(/\D+/g, '') ?? 0) * 1024
+}
+
+function collect(): void {
+  const gc = (globalThis as { gc?: () => void }).gc
+  gc?.()
+  gc?.()
+}
+
+/** Child: open, query, report RssAnon. */
+async function memoryChild(dir: string, mode: string): Promise<void> {
+  const engine = await Engine.open(join(dir, 'corpus.dmx'), mode === 'memory' ? { verify: true } : {})
+  const records = headRecords(dir, 2_000)
+  for (const [, params] of reverseFamilies(records)) engine.reverse(params)
+  const random = new Random(3)
+  for (let i = 0; i < 1_000; i++) {
+    const record = records[random.int(records.length)] as WhoisRecord
+    engine.whois({ domain: String(record.query) })
+  }
+  engine.mx({ summarize: 'host' })
+  engine.txt({ summarize: 'value' })
+  collect()
+  process.stdout.write(`${JSON.stringify({ rssAnon: rssAnon(), cache: engine.stats().memory.cache })}\n`)
+}
+
+function runMemoryChild(dir: string, mode: string): { rssAnon: number } {
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', SELF, '--child', dir, '--mode', mode],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  )
+  if (child.status !== 0) throw new Error(`memory child failed: ${child.stderr}`)
+  return JSON.parse(child.stdout.trim().split('\n').at(-1) as string) as { rssAnon: number }
+}
+
+interface Latency {
+  median: number
+  p99: number
+}
+
+function timeBatches(run: () => void, batches: number): Latency {
+  const times: number[] = []
+  run()
+  for (let i = 0; i < batches; i++) {
+    const t0 = performance.now()
+    run()
+    times.push(performance.now() - t0)
+  }
+  return { median: median(times), p99: quantile(times, 0.99) }
+}
+
+async function main(): Promise<void> {
+  if (args.child !== undefined) return memoryChild(args.child, args.mode ?? 'disk')
+  const sizes = (args.records ?? '50000,200000').split(',').map(Number)
+  const root = join(tmpdir(), `domindex-storage-bench-${process.pid}`)
+  mkdirSync(root, { recursive: true })
+  const memoryRows: (string | number)[][] = []
+  const latencyRows: (string | number)[][] = []
+  const byMode: Record<string, number[]> = { disk: [], memory: [] }
+  for (const n of sizes) {
+    const dir = join(root, String(n))
+    await writeSample({ whois: n, dns: n, seed: 1, out: dir })
+    const built = await Engine.build(sources(dir))
+    const path = join(dir, 'corpus.dmx')
+    await built.save(path)
+    for (const mode of ['disk', 'memory'] as const) {
+      const { rssAnon } = runMemoryChild(dir, mode)
+      byMode[mode]?.push(rssAnon)
+      memoryRows.push([n, mode, (rssAnon / 2 ** 20).toFixed(1), Math.round(rssAnon / n)])
+    }
+    const records = headRecords(dir, 20_000)
+    const random = new Random(5)
+    const pages = Array.from({ length: 301 }, () =>
+      Array.from({ length: 100 }, () => String((records[random.int(records.length)] as WhoisRecord).query)),
+    )
+    const families = reverseFamilies(records.slice(0, 2_000))
+    const engines: [string, Engine][] = [
+      ['built (in memory)', built],
+      ['opened, default cache', await Engine.open(path)],
+      ['opened, 1 MiB cache', await Engine.open(path, { cacheBytes: 1 << 20 })],
+    ]
+    for (const [name, engine] of engines) {
+      let p = 0
+      const lookups = timeBatches(() => {
+        for (const domain of pages[p++ % pages.length] as string[]) engine.whois({ domain })
+      }, 300)
+      const reverse = timeBatches(() => {
+        for (const [, params] of families) engine.reverse(params)
+      }, 30)
+      const { hitRate } = engine.stats().memory.cache
+      latencyRows.push([
+        n,
+        name,
+        lookups.median.toFixed(3),
+        lookups.p99.toFixed(3),
+        reverse.median.toFixed(3),
+        reverse.p99.toFixed(3),
+        name.startsWith('built') ? '-' : `${(hitRate * 100).toFixed(1)}%`,
+      ])
+    }
+    for (const [, engine] of engines.slice(1)) await engine.close()
+    memoryRows.push([
+      n,
+      'file bytes',
+      (statSync(path).size / 2 ** 20).toFixed(1),
+      Math.round(statSync(path).size / n),
+    ])
+  }
+  const growth = (mode: string): string => {
+    const [a, b] = byMode[mode] ?? []
+    const [na, nb] = sizes
+    if (a === undefined || b === undefined || na === undefined || nb === undefined) return '-'
+    return ((b - a) / (nb - na)).toFixed(0)
+  }
+  const report = [
+    '# Stored records read from disk (SPEC 16, step 1)',
+    '',
+    `\`npx tsx --expose-gc bench/storage.bench.ts --records ${sizes.join(',')}\` on ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}, ${new Date().toISOString()}.`,
+    '',
+    '## Anonymous resident memory after opening and querying (fresh process each)',
+    '',
+    '```',
+    table(['records', 'mode', 'RssAnon MiB', 'bytes a record'], memoryRows),
+    '```',
+    '',
+    `Growth per extra record between ${sizes.join(' and ')}: records on disk ${growth('disk')} bytes, everything in memory ${growth('memory')} bytes.`,
+    '',
+    '## Latency (ms per batch: 100 forward lookups at random domains; every reverse family with its page)',
+    '',
+    '```',
+    table(
+      [
+        'records',
+        'engine',
+        'lookups median',
+        'lookups p99',
+        'reverse median',
+        'reverse p99',
+        'cache hit rate',
+      ],
+      latencyRows,
+    ),
+    '```',
+    '',
+  ].join('\n')
+  writeFileSync(join(fileURLToPath(new URL('.', import.meta.url)), 'reports', 'storage.md'), report)
+  process.stdout.write(report)
+  await rm(root, { recursive: true, force: true })
+}
+
+await main()
