@@ -16,13 +16,15 @@
  * so a chunk's common strings are decoded once and shared by every record read from it.
  *
  * A chunk and its table may be left on disk by an opened snapshot (storage/lazy-section.ts): a
- * record's bytes are then read through the file's block cache, and a chunk's table is read whole
- * when its decoder is made. Those decoders are kept least recently used first within a quarter of
- * the cache's capacity in table bytes (at least one), so what stays in memory is bounded by the
- * cache, not by the number of records.
+ * record's bytes and each table string, on its first use by the chunk's decoder, are then read
+ * through the file's block cache. Those decoders keep the strings they decoded, so they are kept
+ * least recently used first within a quarter of the cache's capacity in table bytes (at least
+ * one): what stays in memory is bounded by the cache, not by the number of records. (Reading a
+ * chunk's whole table when its decoder was made cost ~60 µs a lookup with a 1 MiB cache at 200k
+ * records, bench/storage.bench.ts; string by string it is a block read at most.)
  */
 import type { Packr } from 'msgpackr'
-import { bytesOf, type StoredBytes, wholeBytes } from '../storage/lazy-section.js'
+import { bytesOf, type StoredBytes } from '../storage/lazy-section.js'
 import { type PackedChunk, unpackerFor } from './chunk-packer.js'
 import { unpackExact } from './exact-pack.js'
 import { TableDecoder } from './table-codec/table-decoder.js'
@@ -137,7 +139,7 @@ export class PackedSlots {
   #decoder(chunk: number): TableDecoder {
     let decoder = this.#decoders[chunk]
     if (decoder === undefined) {
-      decoder = this.#newDecoder(chunk, this.state.tables[chunk] as Uint8Array)
+      decoder = this.#newDecoder(chunk)
       this.#decoders[chunk] = decoder
     }
     return decoder
@@ -150,10 +152,9 @@ export class PackedSlots {
       this.#diskDecoders.set(chunk, held)
       return held
     }
-    const table = wholeBytes(this.state.tables[chunk] as StoredBytes)
-    const decoder = this.#newDecoder(chunk, table)
+    const decoder = this.#newDecoder(chunk)
     this.#diskDecoders.set(chunk, decoder)
-    this.#diskTableBytes += table.length
+    this.#diskTableBytes += this.state.tables[chunk]?.byteLength ?? 0
     for (const [oldest] of this.#diskDecoders) {
       if (this.#diskTableBytes <= cacheBytes / 4 || oldest === chunk) break
       this.#diskDecoders.delete(oldest)
@@ -162,10 +163,10 @@ export class PackedSlots {
     return decoder
   }
 
-  #newDecoder(chunk: number, table: Uint8Array): TableDecoder {
-    const { tableEnds, codecs, chunkCodec } = this.state
+  #newDecoder(chunk: number): TableDecoder {
+    const { tables, tableEnds, codecs, chunkCodec } = this.state
     return new TableDecoder(
-      { bytes: table, ends: tableEnds[chunk] as Uint32Array },
+      { bytes: tables[chunk] as StoredBytes, ends: tableEnds[chunk] as Uint32Array },
       codecs[chunkCodec[chunk] as number] as readonly (readonly string[])[],
     )
   }

@@ -125,15 +125,3 @@ export type StoredBytes = Uint8Array | LazySection
 export function bytesOf(stored: StoredBytes, start: number, end: number): Uint8Array {
   return stored instanceof Uint8Array ? stored.subarray(start, end) : stored.read(start, end)
 }
-
-/**
- * The whole of stored bytes, in memory (a copy when they were on disk).
- *
- * @example
- * ```ts
- * wholeBytes(section).length // section.byteLength
- * ```
- */
-export function wholeBytes(stored: StoredBytes): Uint8Array {
-  return stored instanceof Uint8Array ? stored : stored.readAll()
-}

@@ -5,10 +5,10 @@
  * shapes, so damaged bytes are an error naming what is wrong, never a wrong value or a crash.
  */
 import { deserialize } from 'node:v8'
+import { bytesOf, type StoredBytes } from '../../storage/lazy-section.js'
 import { decodeUtf8 } from '../utf8.js'
 import { instantText } from './instant-text.js'
 import { readNibbles } from './nibbles.js'
-import type { PackedTable } from './string-table.js'
 import {
   AGAIN,
   ARRAY,
@@ -43,14 +43,24 @@ interface FastSlices extends Buffer {
 /** Builds an object of one shape, reading its values in key order. */
 type Maker = (read: () => unknown) => Record<string, unknown>
 
+// Makers shared by every decoder: compiling one costs tens of microseconds, and decoders of chunks
+// left on disk come and go (packed-slots.ts). Bounded, since shapes come from the data.
+const MAKERS = new Map<string, Maker>()
+const MAX_MAKERS = 4096
+
 /**
  * A function that builds an object of the given keys as one object literal, so every object of a
  * shape gets the same hidden class at once instead of a transition per key.
  */
 function makerOf(keys: readonly string[]): Maker {
+  const name = JSON.stringify(keys)
+  const known = MAKERS.get(name)
+  if (known !== undefined) return known
   // A literal `"__proto__": v` would set the prototype; a computed key defines an own property.
   const fields = keys.map((key) => `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: read()`)
-  return new Function('read', `return { ${fields.join(', ')} }`) as Maker
+  const maker = new Function('read', `return { ${fields.join(', ')} }`) as Maker
+  if (MAKERS.size < MAX_MAKERS) MAKERS.set(name, maker)
+  return maker
 }
 
 /**
@@ -62,8 +72,17 @@ function makerOf(keys: readonly string[]): Maker {
  * decoder.decode(bytes, 0, bytes.length) // the value encoded
  * ```
  */
+/**
+ * A chunk's string table as the decoder reads it: in memory (as packTable made it), or left on
+ * disk by an opened snapshot, when each string is read through the block cache on its first use.
+ */
+export interface StoredTable {
+  readonly bytes: StoredBytes
+  readonly ends: Uint32Array
+}
+
 export class TableDecoder {
-  readonly #table: PackedTable
+  readonly #table: StoredTable
   readonly #strings: (string | undefined)[]
   readonly #shapes: readonly (readonly string[])[]
   readonly #float = new DataView(new ArrayBuffer(8))
@@ -79,7 +98,7 @@ export class TableDecoder {
    * @param table - the chunk's string table
    * @param shapes - the chunk's shapes
    */
-  constructor(table: PackedTable, shapes: readonly (readonly string[])[]) {
+  constructor(table: StoredTable, shapes: readonly (readonly string[])[]) {
     this.#table = table
     this.#strings = new Array<string | undefined>(table.ends.length)
     this.#shapes = shapes
@@ -208,7 +227,10 @@ export class TableDecoder {
     if (s === undefined) {
       const { bytes, ends } = this.#table
       if (i >= ends.length) throw new RangeError(`domindex: table string ${i} of ${ends.length}`)
-      s = decodeUtf8(bytes, i === 0 ? 0 : (ends[i - 1] as number), ends[i] as number)
+      const start = i === 0 ? 0 : (ends[i - 1] as number)
+      const end = ends[i] as number
+      if (bytes instanceof Uint8Array) s = decodeUtf8(bytes, start, end)
+      else s = decodeUtf8(bytesOf(bytes, start, end), 0, end - start)
       this.#strings[i] = s
     }
     return s
