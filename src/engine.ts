@@ -4,7 +4,6 @@
  * the validated query to the index that answers it.
  */
 
-import { resolve } from 'node:path'
 import { checkTokens } from './api/auth.js'
 import { type FetchFunction, fetchOver } from './api/fetch.js'
 import { iterateResults } from './api/iterate-all.js'
@@ -41,7 +40,7 @@ import { savedSegments, viewsOf } from './segments/saved-segments.js'
 import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
 import { SegmentSuggestions } from './segments/suggest-search.js'
 import { heldObservation, itemFieldsOf } from './segments/view-lookups.js'
-import { type FileIdentity, fileIdentity, sameFile } from './snapshot/file-identity.js'
+import { canonicalPath, type FileIdentity, fileIdentity, sameFile } from './snapshot/file-identity.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
 import type { SnapshotContent } from './snapshot/snapshot-content.js'
 import { Checklist } from './snapshot/verify/checklist.js'
@@ -301,12 +300,15 @@ export class Engine {
       p.views.length === 1 &&
       only !== undefined &&
       only.deleted.whois.count + only.deleted.mx.count + only.deleted.txt.count === 0
+    // A merge copies every live record into a segment in memory: the files are no longer read.
     const views = clean ? p.views : [freshView(mergeViews(p.views))]
     return new Engine({
       ...p,
       views,
       queue: PrioritizationQueue.from(p.queue.list()),
       origin: { ...p.origin },
+      files: clean ? retained(p.files) : [],
+      closed: false,
     })
   }
 
@@ -360,7 +362,7 @@ export class Engine {
         write,
       )
     }
-    if (lock.path !== resolve(path)) {
+    if (lock.path !== canonicalPath(path)) {
       throw new SnapshotError('locked', `the lock given guards ${lock.path}, not this snapshot`, {
         file: path,
       })

@@ -4,8 +4,9 @@
  * no longer matches means another writer saved the snapshot since (SPEC 10): saving over it would
  * drop what that writer added.
  */
+import { realpathSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 
 /** A snapshot file as it was when read. */
 export interface FileIdentity {
@@ -29,7 +30,7 @@ export interface FileIdentity {
 export async function fileIdentity(path: string): Promise<FileIdentity | undefined> {
   try {
     const { dev, ino, size, mtimeNs } = await stat(path, { bigint: true })
-    return { path: resolve(path), dev, ino, size, mtimeNs }
+    return { path: canonicalPath(path), dev, ino, size, mtimeNs }
   } catch {
     return undefined
   }
@@ -53,4 +54,26 @@ export function sameFile(a: FileIdentity | undefined, b: FileIdentity | undefine
     a.size === b.size &&
     a.mtimeNs === b.mtimeNs
   )
+}
+
+/**
+ * The path a snapshot is known by: absolute, with symbolic links resolved (of the file when it
+ * exists, else of its directory), so that a link and its target share one lock and one identity.
+ *
+ * @example
+ * ```ts
+ * canonicalPath('current.dmx') // '/data/snapshots/2026-11-27.dmx' when current.dmx links there
+ * ```
+ */
+export function canonicalPath(path: string): string {
+  const absolute = resolve(path)
+  try {
+    return realpathSync(absolute)
+  } catch {
+    try {
+      return join(realpathSync(dirname(absolute)), basename(absolute))
+    } catch {
+      return absolute
+    }
+  }
 }

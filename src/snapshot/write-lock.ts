@@ -19,8 +19,9 @@
 import { createHash } from 'node:crypto'
 import { open, readFile, rm, stat } from 'node:fs/promises'
 import { hostname } from 'node:os'
-import { basename, dirname, join, resolve } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { SnapshotError } from '../errors.js'
+import { canonicalPath } from './file-identity.js'
 
 /** Who holds a lock, as its file says. */
 export interface LockHolder {
@@ -29,6 +30,8 @@ export interface LockHolder {
   readonly command: string
   /** ISO 8601 time the lock was taken. */
   readonly since: string
+  /** When the holding process started, in ms since the epoch. */
+  readonly started?: number
 }
 
 /** Options of {@link acquireWriteLock}. */
@@ -62,7 +65,7 @@ const queues = new Map<string, Promise<void>>()
  * ```
  */
 export function lockFileOf(path: string): string {
-  const target = resolve(path)
+  const target = canonicalPath(path)
   const name = `${basename(target)}.lock`
   // Room is kept for the `.steal` guard's suffix too.
   if (Buffer.byteLength(name) + '.steal'.length <= 255) return `${target}.lock`
@@ -84,24 +87,26 @@ export function lockFileOf(path: string): string {
  * ```
  */
 export async function acquireWriteLock(path: string, options: LockOptions = {}): Promise<WriteLock> {
-  const target = resolve(path)
+  const target = canonicalPath(path)
   // In-process queue first: the file lock below cannot tell two writers of this process apart.
   const before = queues.get(target) ?? Promise.resolve()
   let done: () => void = () => undefined
   const mine = new Promise<void>((settle) => {
     done = settle
   })
+  // The slot is freed only once the writers before it are done too, even when this one gives up
+  // waiting: a later writer then still queues behind the one that holds the lock.
   const tail = before.then(() => mine)
   queues.set(target, tail)
-  const releaseQueue = (): void => {
-    done()
+  void tail.then(() => {
     if (queues.get(target) === tail) queues.delete(target)
-  }
+  })
+  let text: string
   try {
     await waitFor(before, options.waitMs, target)
-    await takeFile(target, options)
+    text = await takeFile(target, options)
   } catch (error) {
-    releaseQueue()
+    done()
     throw error
   }
   let released = false
@@ -110,8 +115,10 @@ export async function acquireWriteLock(path: string, options: LockOptions = {}):
     async release() {
       if (released) return
       released = true
-      await rm(lockFileOf(target), { force: true }).catch(() => undefined)
-      releaseQueue()
+      // Only our own lock file is removed: never one another writer holds.
+      const found = await readLock(lockFileOf(target))
+      if (found?.text === text) await rm(lockFileOf(target), { force: true }).catch(() => undefined)
+      done()
     },
   }
 }
@@ -162,15 +169,17 @@ async function waitFor(queued: Promise<void>, waitMs: number | undefined, target
   }
 }
 
-async function takeFile(target: string, options: LockOptions): Promise<void> {
+/** Creates the lock file, waiting for its holder or taking over a stale one; returns its text. */
+async function takeFile(target: string, options: LockOptions): Promise<string> {
   const file = lockFileOf(target)
   const started = performance.now()
+  const text = holderText()
   let told = false
   for (;;) {
-    if (await createExclusive(file, holderText(), target)) return
+    if (await createExclusive(file, text, target)) return text
     const found = await readLock(file)
     if (found === undefined) continue
-    if (isStale(found) && (await takeOver(file, found, target))) return
+    if (isStale(found) && (await takeOver(file, found, target, text))) return text
     if (!told) {
       told = true
       options.onWait?.(found.holder, file)
@@ -189,7 +198,7 @@ async function takeFile(target: string, options: LockOptions): Promise<void> {
 }
 
 /** Replaces a stale lock by ours, one taker at a time. */
-async function takeOver(file: string, stale: FoundLock, target: string): Promise<boolean> {
+async function takeOver(file: string, stale: FoundLock, target: string, text: string): Promise<boolean> {
   const guard = `${file}.steal`
   if (!(await createExclusive(guard, holderText(), target))) {
     // A taker that died inside this window leaves its guard: remove it once it is stale.
@@ -202,7 +211,7 @@ async function takeOver(file: string, stale: FoundLock, target: string): Promise
     // Only the lock judged stale is removed: another taker may have replaced it meanwhile.
     if (again !== undefined && again.text !== stale.text) return false
     await rm(file, { force: true })
-    return await createExclusive(file, holderText(), target)
+    return await createExclusive(file, text, target)
   } finally {
     await rm(guard, { force: true })
   }
@@ -250,20 +259,35 @@ async function readLock(file: string): Promise<FoundLock | undefined> {
 
 function parseHolder(text: string): LockHolder | undefined {
   try {
-    const { pid, host, command, since } = JSON.parse(text) as Partial<LockHolder>
+    const { pid, host, command, since, started } = JSON.parse(text) as Partial<LockHolder>
     if (typeof pid !== 'number' || typeof host !== 'string') return undefined
-    return { pid, host, command: typeof command === 'string' ? command : '', since: String(since) }
+    return {
+      pid,
+      host,
+      command: typeof command === 'string' ? command : '',
+      since: String(since),
+      ...(typeof started === 'number' ? { started } : {}),
+    }
   } catch {
     return undefined
   }
 }
+
+// When this process started (ms since the epoch): tells it from an earlier process with its id.
+const PROCESS_STARTED = Math.round(Date.now() - process.uptime() * 1000)
 
 function holderText(): string {
   const command = process.argv
     .slice(1)
     .map((arg) => arg.replace(/^.*[\\/]/, ''))
     .join(' ')
-  return `${JSON.stringify({ pid: process.pid, host: hostname(), command, since: new Date().toISOString() })}\n`
+  return `${JSON.stringify({
+    pid: process.pid,
+    host: hostname(),
+    command,
+    since: new Date().toISOString(),
+    started: PROCESS_STARTED,
+  })}\n`
 }
 
 // A lock file without a readable holder is one whose writer died between creating and filling
@@ -274,9 +298,11 @@ function isStale(found: FoundLock): boolean {
   const { holder } = found
   if (holder === undefined) return found.ageMs > UNREADABLE_STALE_MS
   if (holder.host !== hostname()) return false
-  // This process queues its own writers in memory, so a lock file naming it is left from an
-  // earlier process that had the same id (a container restarted, say).
-  if (holder.pid === process.pid) return true
+  // Our own id: this process (another copy of this module, say) unless the lock names another start
+  // time, when it is left by an earlier process that had the same id (a container restarted).
+  if (holder.pid === process.pid) {
+    return holder.started !== undefined && Math.abs(holder.started - PROCESS_STARTED) > 2_000
+  }
   try {
     process.kill(holder.pid, 0)
     return false

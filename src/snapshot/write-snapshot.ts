@@ -87,6 +87,8 @@ export async function writeSnapshot(
   } catch (error) {
     await handle?.close().catch(() => undefined)
     await rm(temp, { force: true }).catch(() => undefined)
+    // A section copied from a damaged snapshot is that snapshot's fault, and named as such.
+    if (error instanceof SnapshotError && error.code === 'corrupt_snapshot') throw error
     throw new SnapshotError('unreadable_file', `cannot write the snapshot: ${reason(error)}`, { file: path })
   }
   await syncDirectory(dirname(path))

@@ -84,7 +84,11 @@ export class LazySection {
   }
 
   /**
-   * Hands the section's bytes to `sink` in order, in pieces of at most 1 MiB (a save copying it).
+   * Hands the section's bytes to `sink` in order, in pieces of at most 1 MiB (a save copying it),
+   * checking them against the section's checksum on the way.
+   *
+   * @throws SnapshotError `corrupt_snapshot` naming the section, after the last piece, when they
+   *   fail it (the save then removes what it wrote)
    *
    * @example
    * ```ts
@@ -92,12 +96,17 @@ export class LazySection {
    * ```
    */
   async copyTo(sink: (piece: Uint8Array) => Promise<void>): Promise<void> {
-    const { offset, length } = this.entry
+    const { offset, length, crc } = this.entry
+    let actual = 0
     for (let at = 0; at < length; at += PASS_BYTES) {
       const piece = new Uint8Array(Math.min(PASS_BYTES, length - at))
       this.file.readInto(offset + at, piece)
+      actual = crc32(piece, actual)
       await sink(piece)
     }
+    // Checked as it is copied: damage on disk must not travel into a new file under a good checksum.
+    if (actual !== crc) throw this.#corrupt('it fails its checksum')
+    this.#verified = true
   }
 
   #corrupt(what: string): SnapshotError {

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -108,6 +108,31 @@ describe('one writer per snapshot', () => {
     await Promise.all([engine.save(snapshot), engine.save(snapshot), engine.save(snapshot)])
     expect(await heldCount(snapshot)).toBe(BASE)
     expect(existsSync(lockFileOf(snapshot))).toBe(false)
+  })
+
+  it('a writer that gives up waiting does not let the next one past the holder', async () => {
+    const path = join(dir, 'gave-up.dmx')
+    const holder = await acquireWriteLock(path)
+    const impatient = await acquireWriteLock(path, { waitMs: 50 }).catch((e: unknown) => e)
+    expect((impatient as SnapshotError).code).toBe('locked')
+    const next = await acquireWriteLock(path, { waitMs: 300 }).catch((e: unknown) => e)
+    expect((next as SnapshotError).code).toBe('locked')
+    await holder.release()
+    const after = await acquireWriteLock(path, { waitMs: 1_000 })
+    await after.release()
+    expect(existsSync(lockFileOf(path))).toBe(false)
+  })
+
+  it('a link and its target share one lock', async () => {
+    const target = join(dir, 'target.dmx')
+    const link = join(dir, 'link.dmx')
+    await (await Engine.open(base)).save(target)
+    await symlink(target, link)
+    expect(lockFileOf(link)).toBe(lockFileOf(target))
+    const held = await acquireWriteLock(target)
+    const error = await acquireWriteLock(link, { waitMs: 100 }).catch((e: unknown) => e)
+    expect((error as SnapshotError).code).toBe('locked')
+    await held.release()
   })
 
   it('a live holder is named, by the library and by the CLI', async () => {

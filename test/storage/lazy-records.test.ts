@@ -6,11 +6,14 @@
  * throw `closed`) without ending an engine updated from it; an opened engine keeps reading the
  * file it opened after a save replaces the path (a point-in-time view).
  */
+import { existsSync } from 'node:fs'
+import { open, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Engine } from '../../src/engine.js'
 import { SnapshotError } from '../../src/errors.js'
 import { writeSample } from '../../src/generate/write-sample.js'
+import { decodeHeader, decodeTable, HEADER_BYTES } from '../../src/snapshot/format.js'
 import { BLOCK_BYTES } from '../../src/storage/cache-options.js'
 import type { WhoisRecord } from '../../src/types.js'
 import { type TempFiles, tempFiles } from '../ingest/temp-files.js'
@@ -113,6 +116,36 @@ describe('stored records read from disk', () => {
     expect((await Engine.open(copy, { verify: true })).stats().counts).toEqual(built.stats().counts)
     await opened.close()
     await reopened.close()
+  })
+
+  it('a compacted engine shares the file: closing either leaves the other reading', async () => {
+    const opened = await Engine.open(snapshot, { cacheBytes: 0 })
+    const compacted = await opened.compact()
+    await opened.close()
+    const domain = domains[77] as string
+    expect(compacted.whois({ domain })).toEqual(built.whois({ domain }))
+    await compacted.close()
+  })
+
+  it('a save refuses to copy a damaged stored section into a new file', async () => {
+    const damaged = join(files.dir, 'damaged.dmx')
+    await built.save(damaged)
+    const bytes = await readFile(damaged)
+    // A byte in the middle of the first stored-record chunk, which open leaves on disk.
+    const header = decodeHeader(bytes.subarray(0, HEADER_BYTES))
+    const table = bytes.subarray(HEADER_BYTES, HEADER_BYTES + header.tableBytes)
+    const chunk = decodeTable(table, header.sectionCount).find((e) => e.name === 'segments.0.store.chunks.0')
+    const opened = await Engine.open(damaged)
+    const handle = await open(damaged, 'r+')
+    const at = (chunk?.offset ?? 0) + ((chunk?.length ?? 0) >> 1)
+    await handle.write(Uint8Array.of((bytes[at] as number) ^ 0x10), 0, 1, at)
+    await handle.close()
+    const copy = join(files.dir, 'copy-of-damaged.dmx')
+    const error = await opened.save(copy).catch((e: unknown) => e)
+    expect((error as SnapshotError).code).toBe('corrupt_snapshot')
+    expect((error as SnapshotError).message).toMatch(/section segments\.0\.store\./)
+    expect(existsSync(copy)).toBe(false)
+    await opened.close()
   })
 
   it('refuses a cache size that is not a whole number of bytes, naming it', async () => {
