@@ -5,15 +5,23 @@
  * a snapshot must decode one by one when it is opened). A query decodes only the entries it
  * returns or compares.
  *
- * Layout (n entries): entry i is `bytes[starts[i] … starts[i+1])`.
+ * Layout (n entries): entry i is `bytes[starts[i] … starts[i+1])`. An opened snapshot leaves
+ * `bytes` on disk (SPEC 16), read an entry at a time through the block cache; `starts` stays in
+ * memory, so an entry's place costs no read.
  */
+import { bytesOf, type StoredBytes } from '../storage/lazy-section.js'
 import { grow } from './grow.js'
 import { decodeUtf8, encodeUtf8, utf8Scratch } from './utf8.js'
 
 /** Strings as UTF-8 bytes; see the file comment. */
 export interface ByteTable {
-  readonly bytes: Uint8Array
+  readonly bytes: StoredBytes
   readonly starts: Uint32Array
+}
+
+/** A byte table held in memory, as a build makes it. */
+export interface MemoryByteTable extends ByteTable {
+  readonly bytes: Uint8Array
 }
 
 /**
@@ -26,7 +34,7 @@ export interface ByteTable {
  * byteTableOf(2, (i) => ['ab', 'c'][i]) // { bytes: 61 62 63, starts: [0, 2, 3] }
  * ```
  */
-export function byteTableOf(n: number, stringOf: (i: number) => string): ByteTable {
+export function byteTableOf(n: number, stringOf: (i: number) => string): MemoryByteTable {
   const builder = new ByteTableBuilder(n)
   for (let i = 0; i < n; i++) builder.push(stringOf(i))
   return builder.take()
@@ -73,7 +81,7 @@ export class ByteTableBuilder {
   }
 
   /** The table, trimmed; the builder must not be used afterwards. */
-  take(): ByteTable {
+  take(): MemoryByteTable {
     const n = this.#size
     return { bytes: this.#bytes.slice(0, this.#starts[n] as number), starts: this.#starts.slice(0, n + 1) }
   }
@@ -89,7 +97,7 @@ export class ByteTableBuilder {
  * pickEntries(byteTableOf(2, (i) => ['ab', 'c'][i]), Uint32Array.of(1, 0)) // entries 'c', 'ab'
  * ```
  */
-export function pickEntries(table: ByteTable, picks: Uint32Array): ByteTable {
+export function pickEntries(table: ByteTable, picks: Uint32Array): MemoryByteTable {
   const { bytes, starts } = table
   const outStarts = new Uint32Array(picks.length + 1)
   for (let i = 0; i < picks.length; i++) {
@@ -99,7 +107,7 @@ export function pickEntries(table: ByteTable, picks: Uint32Array): ByteTable {
   const out = new Uint8Array(outStarts[picks.length] as number)
   for (let i = 0; i < picks.length; i++) {
     const e = picks[i] as number
-    out.set(bytes.subarray(starts[e], starts[e + 1]), outStarts[i])
+    out.set(bytesOf(bytes, starts[e] as number, starts[e + 1] as number), outStarts[i])
   }
   return { bytes: out, starts: outStarts }
 }
@@ -127,19 +135,38 @@ export function compareEntries(table: ByteTable, a: number, b: number): number {
  * ```
  */
 export function compareAcross(ta: ByteTable, a: number, tb: ByteTable, b: number): number {
+  const aStart = ta.starts[a] as number
+  const aEnd = ta.starts[a + 1] as number
+  const bStart = tb.starts[b] as number
+  const bEnd = tb.starts[b + 1] as number
   const aBytes = ta.bytes
   const bBytes = tb.bytes
-  const aEnd = ta.starts[a + 1] as number
-  const bEnd = tb.starts[b + 1] as number
-  let i = ta.starts[a] as number
-  let j = tb.starts[b] as number
+  // In memory (every build and sort): compared in place, nothing allocated.
+  if (aBytes instanceof Uint8Array && bBytes instanceof Uint8Array) {
+    return compareRanges(aBytes, aStart, aEnd, bBytes, bStart, bEnd)
+  }
+  const aView = bytesOf(aBytes, aStart, aEnd)
+  const bView = bytesOf(bBytes, bStart, bEnd)
+  return compareRanges(aView, 0, aView.length, bView, 0, bView.length)
+}
+
+function compareRanges(
+  aBytes: Uint8Array,
+  aStart: number,
+  aEnd: number,
+  bBytes: Uint8Array,
+  bStart: number,
+  bEnd: number,
+): number {
+  let i = aStart
+  let j = bStart
   for (; i < aEnd && j < bEnd; i++, j++) {
     const x = aBytes[i] as number
     const y = bBytes[j] as number
     if (x === y) continue
     if (x < 0x80 && y < 0x80) return x - y
-    const sa = decodeUtf8(aBytes, ta.starts[a] as number, aEnd)
-    const sb = decodeUtf8(bBytes, tb.starts[b] as number, bEnd)
+    const sa = decodeUtf8(aBytes, aStart, aEnd)
+    const sb = decodeUtf8(bBytes, bStart, bEnd)
     return sa < sb ? -1 : sa > sb ? 1 : 0
   }
   return aEnd - i - (bEnd - j)
@@ -166,5 +193,9 @@ export function entryCount(table: ByteTable): number {
  * ```
  */
 export function entryAt(table: ByteTable, i: number): string {
-  return decodeUtf8(table.bytes, table.starts[i] as number, table.starts[i + 1] as number)
+  const start = table.starts[i] as number
+  const end = table.starts[i + 1] as number
+  const bytes = table.bytes
+  if (bytes instanceof Uint8Array) return decodeUtf8(bytes, start, end)
+  return decodeUtf8(bytes.read(start, end), 0, end - start)
 }

@@ -12,15 +12,17 @@
  * Invariants: ids are dense (0…T−1) in first-intern order; the load factor stays ≤ 1/2, so a probe
  * for an absent term ends at an empty slot after ~1.5 steps on average.
  */
-import type { ByteTable } from './byte-table.js'
+import { bytesOf, type StoredBytes } from '../storage/lazy-section.js'
+import { type ByteTable, entryAt } from './byte-table.js'
 import { grow } from './grow.js'
-import { decodeUtf8, encodeUtf8, utf8Scratch } from './utf8.js'
+import { encodeUtf8, utf8Scratch } from './utf8.js'
 
 /** The plain-data state of a {@link TermDictionary}. */
 export interface TermDictionaryState {
   readonly slots: Uint32Array
   readonly starts: Uint32Array
-  readonly bytes: Uint8Array
+  /** Left on disk by an opened snapshot (SPEC 16); a lookup reads the one or two terms it compares. */
+  readonly bytes: StoredBytes
 }
 
 /**
@@ -82,7 +84,12 @@ export class TermDictionary {
       const entry = slots[slot] as number
       if (entry === 0) return -1
       const id = entry - 1
-      if (sameBytes(bytes, starts[id] as number, starts[id + 1] as number, key, length)) return id
+      const start = starts[id] as number
+      const end = starts[id + 1] as number
+      if (end - start !== length) continue
+      if (bytes instanceof Uint8Array) {
+        if (sameBytes(bytes, start, end, key, length)) return id
+      } else if (sameBytes(bytes.read(start, end), 0, length, key, length)) return id
     }
   }
 
@@ -106,7 +113,7 @@ export class TermDictionary {
     for (let id = 0; id < n; id++) {
       const start = starts[id] as number
       let slot =
-        hashBytes(bytes.subarray(start, starts[id + 1] as number), (starts[id + 1] as number) - start) & mask
+        hashBytes(bytesOf(bytes, start, starts[id + 1] as number), (starts[id + 1] as number) - start) & mask
       while (slots[slot] !== 0) slot = (slot + 1) & mask
       slots[slot] = id + 1
     }
@@ -123,8 +130,7 @@ export class TermDictionary {
    * ```
    */
   term(id: number): string {
-    const { starts, bytes } = this.state
-    return decodeUtf8(bytes, starts[id] as number, starts[id + 1] as number)
+    return entryAt(this.state, id)
   }
 }
 

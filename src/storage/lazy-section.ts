@@ -134,3 +134,16 @@ export type StoredBytes = Uint8Array | LazySection
 export function bytesOf(stored: StoredBytes, start: number, end: number): Uint8Array {
   return stored instanceof Uint8Array ? stored.subarray(start, end) : stored.read(start, end)
 }
+
+/**
+ * Stored bytes in memory: the bytes themselves, or a copy of a section read whole (for a build
+ * step that walks every byte, such as a merge rebuilding a structure from a saved one).
+ *
+ * @example
+ * ```ts
+ * inMemory(section).length // section.byteLength
+ * ```
+ */
+export function inMemory(stored: StoredBytes): Uint8Array {
+  return stored instanceof Uint8Array ? stored : stored.readAll()
+}

@@ -19,6 +19,7 @@
  * Invariant: the keys in v's subtree (v excluded) are exactly those ending in `.` + v's path.
  */
 
+import { inMemory } from '../../storage/lazy-section.js'
 import { type ByteTable, entryCount, pickEntries } from '../byte-table.js'
 import { encodeUtf8, utf8Scratch } from '../utf8.js'
 import { unshiftStarts } from './csr.js'
@@ -58,7 +59,8 @@ export interface NumberedTrie {
  * ```
  */
 export function buildLabelTrie(hosts: ByteTable): NumberedTrie {
-  const { bytes, starts } = hosts
+  const { starts } = hosts
+  const bytes = inMemory(hosts.bytes)
   const count = entryCount(hosts)
   // Nodes are at most the labels of all keys (dots + 1 each) and the root.
   let bound = 1 + count
@@ -269,8 +271,11 @@ function sameLabel(
 ): boolean {
   const length = (trie.trieLabelEnd[v] as number) - (trie.trieLabelStart[v] as number)
   if (length !== end - start) return false
-  const bytes = hosts.bytes
   const from = (hosts.starts[trie.trieLabelHost[v] as number] as number) + (trie.trieLabelStart[v] as number)
-  for (let i = 0; i < length; i++) if (bytes[from + i] !== text[start + i]) return false
+  const stored = hosts.bytes
+  // In memory the label is compared in place; left on disk, through a view of its block.
+  const bytes = stored instanceof Uint8Array ? stored : stored.read(from, from + length)
+  const at = stored instanceof Uint8Array ? from : 0
+  for (let i = 0; i < length; i++) if (bytes[at + i] !== text[start + i]) return false
   return true
 }

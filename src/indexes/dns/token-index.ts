@@ -10,7 +10,9 @@
  * `tokenize` (NFKC, Unicode letters and digits). The dictionary's hash table, FNV-1a over the
  * token's code units, is the state's `tokenSlots` (dns/string-hash.ts).
  */
+
 import { tokenize } from '../../analysis/tokenize.js'
+import { inMemory } from '../../storage/lazy-section.js'
 import { type ByteTable, byteTableOf, entryAt, entryCount } from '../byte-table.js'
 import { U32List } from '../u32-list.js'
 import { unshiftStarts } from './csr.js'
@@ -40,7 +42,8 @@ export interface TokenIndex {
 export function buildTokenIndex(strings: ByteTable, isText: Uint8Array): TokenIndex {
   const dict = new TokenDict()
   const count = entryCount(strings)
-  const { bytes, starts } = strings
+  const { starts } = strings
+  const bytes = inMemory(strings.bytes)
   const valueTokenStart = new Uint32Array(count + 1)
   const sequence = new U32List(count * 4)
   const textIds = new U32List()

@@ -27,7 +27,9 @@
  *   suffixes        Postings          shared suffix → the documents with a host equal to or under it
  * The shared suffixes follow from the hosts and their postings alone ({@link sharedSuffixes}).
  */
+
 import { normalizeHost } from '../../normalize/host.js'
+import { inMemory } from '../../storage/lazy-section.js'
 import { grow } from '../grow.js'
 import { sortedDistinct } from '../sorted-distinct.js'
 import { TermDictionaryBuilder } from '../term-dictionary.js'
@@ -273,7 +275,9 @@ export function sharedSuffixes(
   lists.forEach((list, i) => {
     suffixDocs.set(list, suffixTermStart[i])
   })
-  const { starts, bytes } = keys.freeze().state
+  const frozen = keys.freeze().state
+  const { starts } = frozen
+  const bytes = inMemory(frozen.bytes)
   return {
     suffixKeyBytes: bytes,
     suffixKeyStart: starts,
@@ -382,7 +386,9 @@ export class LabelSuffixIndexBuilder {
       throw new Error(`domindex: nameservers of ${this.#doc} documents added, ${docCount} expected`)
     const docHostStart = this.#docHostStart
     const pairHost = this.#pairHost
-    const { starts, bytes } = this.#dictionary.freeze().state
+    const frozen = this.#dictionary.freeze().state
+    const { starts } = frozen
+    const bytes = inMemory(frozen.bytes)
     const count = starts.length - 1
     const byKey = new Uint32Array(count)
     for (let id = 0; id < count; id++) byKey[id] = id
