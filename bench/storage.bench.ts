@@ -9,7 +9,8 @@
  *   which reads everything at open, as every open did before this change). The growth per extra
  *   record between the two sizes is the figure the issue bounds (goal: at most 40 bytes).
  * - Latency: in this process, 300 batches of 100 forward lookups at random domains (a page of 100
- *   random records) and the first page of each reverse family, on the built engine (in memory: the
+ *   random records), the first page of each reverse family and every DNS family (bench/dns.bench.ts's,
+ *   up to 20 parameter sets each), on the built engine (in memory: the
  *   baseline), on the opened engine with the default cache, and with a 1 MiB cache; medians and
  *   p99 per batch, and the cache's hit rate.
  *
@@ -26,7 +27,8 @@ import { parseArgs } from 'node:util'
 import { Engine } from '../src/engine.js'
 import { Random } from '../src/generate/random.js'
 import { writeSample } from '../src/generate/write-sample.js'
-import type { Sources, WhoisRecord } from '../src/types.js'
+import type { Observation, Sources, WhoisRecord } from '../src/types.js'
+import { dnsFamilies, sampleApexes } from './lib/dns-families.js'
 import { median, quantile, table } from './lib/measure.js'
 import { reverseFamilies } from './lib/reverse-families.js'
 
@@ -51,12 +53,17 @@ function sources(dir: string): Sources {
 
 /** The first `count` records of the sample's WHOIS file (read from its first 64 MiB). */
 function headRecords(dir: string, count: number): WhoisRecord[] {
-  const fd = openSync(join(dir, 'whois.jsonl'), 'r')
+  return headLines<WhoisRecord>(join(dir, 'whois.jsonl'), count)
+}
+
+/** The first `count` lines of a JSON Lines file (read from its first 64 MiB), parsed. */
+function headLines<T>(path: string, count: number): T[] {
+  const fd = openSync(path, 'r')
   const head = Buffer.alloc(64 << 20)
   const length = readSync(fd, head, 0, head.length, 0)
   closeSync(fd)
   const lines = head.subarray(0, length).toString('utf8').split('\n').slice(0, -1).slice(0, count)
-  return lines.map((l) => JSON.parse(l) as WhoisRecord)
+  return lines.map((l) => JSON.parse(l) as T)
 }
 
 function rssAnon(): number {
@@ -74,7 +81,12 @@ function collect(): void {
 
 /** Child: open, query, report RssAnon. */
 async function memoryChild(dir: string, mode: string): Promise<void> {
-  const engine = await Engine.open(join(dir, 'corpus.dmx'), mode === 'memory' ? { verify: true } : {})
+  // A fixed cache of 16 MiB: the cache is memory too, bounded by its option and not by the data, so
+  // the default 256 MiB would hide what grows with the records behind what the queries cached.
+  const engine = await Engine.open(
+    join(dir, 'corpus.dmx'),
+    mode === 'memory' ? { verify: true } : { cacheBytes: 16 << 20 },
+  )
   const records = headRecords(dir, 2_000)
   for (const [, params] of reverseFamilies(records)) engine.reverse(params)
   const random = new Random(3)
@@ -85,17 +97,26 @@ async function memoryChild(dir: string, mode: string): Promise<void> {
   engine.mx({ summarize: 'host' })
   engine.txt({ summarize: 'value' })
   collect()
-  process.stdout.write(`${JSON.stringify({ rssAnon: rssAnon(), cache: engine.stats().memory.cache })}\n`)
+  const { heapUsed, arrayBuffers } = process.memoryUsage()
+  process.stdout.write(
+    `${JSON.stringify({ rssAnon: rssAnon(), heapUsed, arrayBuffers, cache: engine.stats().memory.cache })}\n`,
+  )
 }
 
-function runMemoryChild(dir: string, mode: string): { rssAnon: number } {
+interface ChildMemory {
+  rssAnon: number
+  heapUsed: number
+  arrayBuffers: number
+}
+
+function runMemoryChild(dir: string, mode: string): ChildMemory {
   const child = spawnSync(
     process.execPath,
     ['--expose-gc', '--import', 'tsx', SELF, '--child', dir, '--mode', mode],
     { encoding: 'utf8', maxBuffer: 1 << 24 },
   )
   if (child.status !== 0) throw new Error(`memory child failed: ${child.stderr}`)
-  return JSON.parse(child.stdout.trim().split('\n').at(-1) as string) as { rssAnon: number }
+  return JSON.parse(child.stdout.trim().split('\n').at(-1) as string) as ChildMemory
 }
 
 interface Latency {
@@ -121,7 +142,7 @@ async function main(): Promise<void> {
   mkdirSync(root, { recursive: true })
   const memoryRows: (string | number)[][] = []
   const latencyRows: (string | number)[][] = []
-  const byMode: Record<string, number[]> = { disk: [], memory: [] }
+  const byMode: Record<string, ChildMemory[]> = { disk: [], memory: [] }
   for (const n of sizes) {
     const dir = join(root, String(n))
     await writeSample({ whois: n, dns: n, seed: 1, out: dir })
@@ -129,9 +150,17 @@ async function main(): Promise<void> {
     const path = join(dir, 'corpus.dmx')
     await built.save(path)
     for (const mode of ['disk', 'memory'] as const) {
-      const { rssAnon } = runMemoryChild(dir, mode)
-      byMode[mode]?.push(rssAnon)
-      memoryRows.push([n, mode, (rssAnon / 2 ** 20).toFixed(1), Math.round(rssAnon / n)])
+      const measured = runMemoryChild(dir, mode)
+      byMode[mode]?.push(measured)
+      const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(1)
+      memoryRows.push([
+        n,
+        mode,
+        mib(measured.rssAnon),
+        Math.round(measured.rssAnon / n),
+        mib(measured.heapUsed),
+        mib(measured.arrayBuffers),
+      ])
     }
     const records = headRecords(dir, 20_000)
     const random = new Random(5)
@@ -139,6 +168,10 @@ async function main(): Promise<void> {
       Array.from({ length: 100 }, () => String((records[random.int(records.length)] as WhoisRecord).query)),
     )
     const families = reverseFamilies(records.slice(0, 2_000))
+    const mx = headLines<Observation>(join(dir, 'dns-mx.jsonl'), 20_000)
+    const dns = dnsFamilies(sampleApexes(mx, 20)).flatMap((f) =>
+      f.params.slice(0, 20).map((params) => [f.kind, params] as const),
+    )
     const engines: [string, Engine][] = [
       ['built (in memory)', built],
       ['opened, default cache', await Engine.open(path)],
@@ -152,6 +185,12 @@ async function main(): Promise<void> {
       const reverse = timeBatches(() => {
         for (const [, params] of families) engine.reverse(params)
       }, 30)
+      const dnsTimes = timeBatches(() => {
+        for (const [kind, params] of dns) {
+          if (kind === 'mx') engine.mx(params)
+          else engine.txt(params)
+        }
+      }, 30)
       const { hitRate } = engine.stats().memory.cache
       latencyRows.push([
         n,
@@ -160,6 +199,8 @@ async function main(): Promise<void> {
         lookups.p99.toFixed(3),
         reverse.median.toFixed(3),
         reverse.p99.toFixed(3),
+        dnsTimes.median.toFixed(3),
+        dnsTimes.p99.toFixed(3),
         name.startsWith('built') ? '-' : `${(hitRate * 100).toFixed(1)}%`,
       ])
     }
@@ -171,26 +212,28 @@ async function main(): Promise<void> {
       Math.round(statSync(path).size / n),
     ])
   }
-  const growth = (mode: string): string => {
+  const growth = (mode: string, field: keyof ChildMemory): string => {
     const [a, b] = byMode[mode] ?? []
     const [na, nb] = sizes
     if (a === undefined || b === undefined || na === undefined || nb === undefined) return '-'
-    return ((b - a) / (nb - na)).toFixed(0)
+    return ((b[field] - a[field]) / (nb - na)).toFixed(0)
   }
   const report = [
-    '# Stored records read from disk (SPEC 16, step 1)',
+    '# Sections read from disk (SPEC 16, steps 1 and 2)',
     '',
     `\`npx tsx --expose-gc bench/storage.bench.ts --records ${sizes.join(',')}\` on ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}, ${new Date().toISOString()}.`,
     '',
     '## Anonymous resident memory after opening and querying (fresh process each)',
     '',
     '```',
-    table(['records', 'mode', 'RssAnon MiB', 'bytes a record'], memoryRows),
+    table(['records', 'mode', 'RssAnon MiB', 'bytes a record', 'heap MiB', 'array buffers MiB'], memoryRows),
     '```',
     '',
-    `Growth per extra record between ${sizes.join(' and ')}: records on disk ${growth('disk')} bytes, everything in memory ${growth('memory')} bytes.`,
+    `Growth per extra record between ${sizes.join(' and ')}, RssAnon (heap + array buffers): ` +
+      `sections on disk ${growth('disk', 'rssAnon')} (${growth('disk', 'heapUsed')} + ${growth('disk', 'arrayBuffers')}) bytes, ` +
+      `everything in memory ${growth('memory', 'rssAnon')} (${growth('memory', 'heapUsed')} + ${growth('memory', 'arrayBuffers')}) bytes.`,
     '',
-    '## Latency (ms per batch: 100 forward lookups at random domains; every reverse family with its page)',
+    '## Latency (ms per batch: 100 forward lookups at random domains; every reverse family with its page; every DNS family of bench/dns.bench.ts, up to 20 parameter sets each, with its page or summary)',
     '',
     '```',
     table(
@@ -201,6 +244,8 @@ async function main(): Promise<void> {
         'lookups p99',
         'reverse median',
         'reverse p99',
+        'DNS median',
+        'DNS p99',
         'cache hit rate',
       ],
       latencyRows,
