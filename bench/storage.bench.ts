@@ -26,11 +26,11 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Engine } from '../src/engine.js'
 import { Random } from '../src/generate/random.js'
-import { writeSample } from '../src/generate/write-sample.js'
-import type { Observation, Sources, WhoisRecord } from '../src/types.js'
+import type { Observation, WhoisRecord } from '../src/types.js'
 import { dnsFamilies, sampleApexes } from './lib/dns-families.js'
 import { median, quantile, table } from './lib/measure.js'
 import { reverseFamilies } from './lib/reverse-families.js'
+import { sampleDir, sampleSources } from './lib/sample-files.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -40,16 +40,6 @@ const { values: args } = parseArgs({
   },
 })
 const SELF = fileURLToPath(import.meta.url)
-
-function sources(dir: string): Sources {
-  return {
-    whois: [join(dir, 'whois.jsonl')],
-    dns: [
-      { path: join(dir, 'dns-mx.jsonl'), kind: 'mx' },
-      { path: join(dir, 'dns-txt.jsonl'), kind: 'txt' },
-    ],
-  }
-}
 
 /** The first `count` records of the sample's WHOIS file (read from its first 64 MiB). */
 function headRecords(dir: string, count: number): WhoisRecord[] {
@@ -80,13 +70,11 @@ function collect(): void {
 }
 
 /** Child: open, query, report RssAnon. */
-async function memoryChild(dir: string, mode: string): Promise<void> {
+async function memoryChild(path: string, mode: string): Promise<void> {
+  const dir = sampleDir({ whois: Number(args.records), dns: Number(args.records), seed: 1 })
   // A fixed cache of 16 MiB: the cache is memory too, bounded by its option and not by the data, so
   // the default 256 MiB would hide what grows with the records behind what the queries cached.
-  const engine = await Engine.open(
-    join(dir, 'corpus.dmx'),
-    mode === 'memory' ? { verify: true } : { cacheBytes: 16 << 20 },
-  )
+  const engine = await Engine.open(path, mode === 'memory' ? { verify: true } : { cacheBytes: 16 << 20 })
   const records = headRecords(dir, 2_000)
   for (const [, params] of reverseFamilies(records)) engine.reverse(params)
   const random = new Random(3)
@@ -109,10 +97,10 @@ interface ChildMemory {
   arrayBuffers: number
 }
 
-function runMemoryChild(dir: string, mode: string): ChildMemory {
+function runMemoryChild(path: string, records: number, mode: string): ChildMemory {
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', SELF, '--child', dir, '--mode', mode],
+    ['--expose-gc', '--import', 'tsx', SELF, '--child', path, '--records', String(records), '--mode', mode],
     { encoding: 'utf8', maxBuffer: 1 << 24 },
   )
   if (child.status !== 0) throw new Error(`memory child failed: ${child.stderr}`)
@@ -144,13 +132,13 @@ async function main(): Promise<void> {
   const latencyRows: (string | number)[][] = []
   const byMode: Record<string, ChildMemory[]> = { disk: [], memory: [] }
   for (const n of sizes) {
-    const dir = join(root, String(n))
-    await writeSample({ whois: n, dns: n, seed: 1, out: dir })
-    const built = await Engine.build(sources(dir))
-    const path = join(dir, 'corpus.dmx')
+    const sample = { whois: n, dns: n, seed: 1 }
+    const built = await Engine.build(await sampleSources(sample))
+    const dir = sampleDir(sample)
+    const path = join(root, `corpus-${n}.dmx`)
     await built.save(path)
     for (const mode of ['disk', 'memory'] as const) {
-      const measured = runMemoryChild(dir, mode)
+      const measured = runMemoryChild(path, n, mode)
       byMode[mode]?.push(measured)
       const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(1)
       memoryRows.push([

@@ -40,14 +40,13 @@ import { savedSegments, viewsOf } from './segments/saved-segments.js'
 import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
 import { SegmentSuggestions } from './segments/suggest-search.js'
 import { heldObservation, itemFieldsOf } from './segments/view-lookups.js'
-import { canonicalPath, type FileIdentity, fileIdentity, sameFile } from './snapshot/file-identity.js'
+import { fileIdentity } from './snapshot/file-identity.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
+import { type SnapshotOrigin, saveSnapshot } from './snapshot/save-snapshot.js'
 import type { SnapshotContent } from './snapshot/snapshot-content.js'
 import { Checklist } from './snapshot/verify/checklist.js'
-import { type WriteLock, withWriteLock } from './snapshot/write-lock.js'
-import { writeSnapshot } from './snapshot/write-snapshot.js'
 import { cacheOptions } from './storage/cache-options.js'
-import type { StoredFile } from './storage/stored-file.js'
+import { cacheTotals, retained, type StoredFile } from './storage/stored-file.js'
 import type {
   AllParams,
   DnsKind,
@@ -86,17 +85,11 @@ interface Parts {
    * was then; each engine updated or compacted from it starts with a copy. A save over that file
    * refuses when it has changed since: another writer (or a sibling engine) replaced it.
    */
-  origin: { identity: FileIdentity | undefined }
+  origin: SnapshotOrigin
   /** The snapshot files the views read sections from, each holding a reference for this engine. */
   files: readonly StoredFile[]
   /** Set by `close()`. */
   closed: boolean
-}
-
-/** The same files, each with one more reference (for a new engine that shares them). */
-function retained(files: readonly StoredFile[]): readonly StoredFile[] {
-  for (const file of files) file.retain()
-  return files
 }
 
 const NO_REMOVALS: RemovalCounts = { whois: 0, observations: 0, notHeld: 0 }
@@ -340,36 +333,21 @@ export class Engine {
       queue: p.queue.list(),
       buildMs: p.buildMs,
     }
-    const write = async (lock: WriteLock): Promise<void> => {
-      const origin = p.origin.identity
-      const onto = origin !== undefined && origin.path === lock.path
-      if (onto && !sameFile(origin, await fileIdentity(path))) {
-        throw new SnapshotError(
-          'snapshot_changed',
-          'another writer saved this snapshot after this engine read it; saving would drop what it ' +
-            'wrote: open the snapshot again and apply the update to it',
-          { file: path },
-        )
-      }
-      await writeSnapshot(path, content, options.onProgress)
-      if (onto) p.origin.identity = await fileIdentity(path)
-    }
-    const { lock } = options
-    if (lock === undefined) {
-      return withWriteLock(
-        path,
-        { ...(options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs }) },
-        write,
-      )
-    }
-    if (lock.path !== canonicalPath(path)) {
-      throw new SnapshotError('locked', `the lock given guards ${lock.path}, not this snapshot`, {
-        file: path,
-      })
-    }
-    return write(lock)
+    return saveSnapshot(path, content, p.origin, {
+      onProgress: options.onProgress,
+      lockWaitMs: options.lockWaitMs,
+      lock: options.lock,
+    })
   }
 
+  /**
+   * Forward WHOIS lookup (SPEC 4).
+   *
+   * @example
+   * ```ts
+   * engine.whois({ domain: 'WWW.example.com.', apex_domain: true }) // { query: 'example.com', domain: {...}, ... } or null
+   * ```
+   */
   whois(params: WhoisParams): WhoisRecord | null {
     this.#live()
     const domain = parseWhoisParams(params)
@@ -608,16 +586,7 @@ export class Engine {
       counts.mx += live.mx
       counts.txt += live.txt
     }
-    const cache = { bytes: 0, capacity: 0, hits: 0, misses: 0, hitRate: 0 }
-    for (const file of p.files) {
-      const held = file.cacheStats()
-      cache.bytes += held.bytes
-      cache.capacity += held.capacity
-      cache.hits += held.hits
-      cache.misses += held.misses
-    }
-    const reads = cache.hits + cache.misses
-    cache.hitRate = reads === 0 ? 0 : cache.hits / reads
+    const cache = cacheTotals(p.files)
     return {
       // A copy: rejects and sources are the engine's own and go into every later save.
       ...structuredClone(p.load),

@@ -133,7 +133,7 @@ export class PackedSlots {
     if (!this.state.tableCoded) return unpackExact(this.#unpacker(lo), bytesOf(stored, start, end))
     if (stored instanceof Uint8Array) return this.#decoder(lo).decode(stored, start, end)
     const bytes = stored.read(start, end)
-    return this.#diskDecoder(lo, stored.file.cacheStats().capacity).decode(bytes, 0, bytes.length)
+    return this.#diskDecoder(lo, stored.file.cacheCapacity).decode(bytes, 0, bytes.length)
   }
 
   #decoder(chunk: number): TableDecoder {

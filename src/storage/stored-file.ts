@@ -77,6 +77,11 @@ export class StoredFile {
     return this.#cache.stats()
   }
 
+  /** The cache's bound in bytes (read on every record read from disk: no object made). */
+  get cacheCapacity(): number {
+    return this.#cache.capacity
+  }
+
   /**
    * `length` bytes at `offset`, through the cache: a view of a cached block when they lie within
    * one block (do not keep it past the next read), else a copy.
@@ -181,4 +186,45 @@ export class StoredFile {
       throw new SnapshotError('closed', 'the engine reading this snapshot was closed', { file: this.path })
     }
   }
+}
+
+/**
+ * The same files, each with one more reference (for a new engine that shares them).
+ *
+ * @example
+ * ```ts
+ * const files = retained(parent.files) // each file closes only after both engines release it
+ * ```
+ */
+export function retained(files: readonly StoredFile[]): readonly StoredFile[] {
+  for (const file of files) file.retain()
+  return files
+}
+
+/**
+ * The caches of some files, added up, with the hit rate (hits over reads; 0 before any read).
+ *
+ * @example
+ * ```ts
+ * cacheTotals([]) // { bytes: 0, capacity: 0, hits: 0, misses: 0, hitRate: 0 }
+ * ```
+ */
+export function cacheTotals(files: readonly StoredFile[]): {
+  bytes: number
+  capacity: number
+  hits: number
+  misses: number
+  hitRate: number
+} {
+  const total = { bytes: 0, capacity: 0, hits: 0, misses: 0, hitRate: 0 }
+  for (const file of files) {
+    const held = file.cacheStats()
+    total.bytes += held.bytes
+    total.capacity += held.capacity
+    total.hits += held.hits
+    total.misses += held.misses
+  }
+  const reads = total.hits + total.misses
+  total.hitRate = reads === 0 ? 0 : total.hits / reads
+  return total
 }
