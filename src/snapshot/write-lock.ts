@@ -101,10 +101,12 @@ export async function acquireWriteLock(path: string, options: LockOptions = {}):
   void tail.then(() => {
     if (queues.get(target) === tail) queues.delete(target)
   })
+  // One deadline for both waits: the queue of this process, then the file.
+  const deadline = options.waitMs === undefined ? undefined : performance.now() + options.waitMs
   let text: string
   try {
-    await waitFor(before, options.waitMs, target)
-    text = await takeFile(target, options)
+    await waitFor(before, deadline, target)
+    text = await takeFile(target, deadline, options.onWait)
   } catch (error) {
     done()
     throw error
@@ -144,8 +146,9 @@ export async function withWriteLock<T>(
   }
 }
 
-async function waitFor(queued: Promise<void>, waitMs: number | undefined, target: string): Promise<void> {
-  if (waitMs === undefined) return queued
+async function waitFor(queued: Promise<void>, deadline: number | undefined, target: string): Promise<void> {
+  if (deadline === undefined) return queued
+  const waitMs = Math.max(0, Math.round(deadline - performance.now()))
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, fail) => {
     timer = setTimeout(
@@ -170,9 +173,12 @@ async function waitFor(queued: Promise<void>, waitMs: number | undefined, target
 }
 
 /** Creates the lock file, waiting for its holder or taking over a stale one; returns its text. */
-async function takeFile(target: string, options: LockOptions): Promise<string> {
+async function takeFile(
+  target: string,
+  deadline: number | undefined,
+  onWait: LockOptions['onWait'],
+): Promise<string> {
   const file = lockFileOf(target)
-  const started = performance.now()
   const text = holderText()
   let told = false
   for (;;) {
@@ -180,11 +186,13 @@ async function takeFile(target: string, options: LockOptions): Promise<string> {
     const found = await readLock(file)
     if (found === undefined) continue
     if (isStale(found) && (await takeOver(file, found, target, text))) return text
-    if (!told) {
+    const outOfTime = deadline !== undefined && performance.now() >= deadline
+    // Nobody is told of a wait that is not going to happen (--lock-wait 0).
+    if (!told && !outOfTime) {
       told = true
-      options.onWait?.(found.holder, file)
+      onWait?.(found.holder, file)
     }
-    if (options.waitMs !== undefined && performance.now() - started >= options.waitMs) {
+    if (outOfTime) {
       throw new SnapshotError(
         'locked',
         `another writer holds the snapshot: ${describeHolder(found.holder, file)}`,

@@ -154,6 +154,8 @@ describe('one writer per snapshot', () => {
     const cli = await runCli(['update', snapshot, '--whois', deltaA, '--lock-wait', '0'])
     expect(cli.status).toBe(1)
     expect(cli.stderr).toContain(`process ${process.ppid}`)
+    // No wait happens with --lock-wait 0, so none is announced.
+    expect(cli.stderr).not.toContain('waiting for the write lock')
     expect(await heldCount(snapshot)).toBe(BASE)
     await rm(lockFileOf(snapshot))
   })
