@@ -77,6 +77,12 @@ export function parseCommandArgs(
       values[token.name] = token.value ?? true
     }
   }
+  for (const [name, spec] of Object.entries(options)) {
+    const fallback = spec.default
+    if (values[name] === undefined && (typeof fallback === 'string' || typeof fallback === 'boolean')) {
+      values[name] = fallback
+    }
+  }
   return { values, lists, positionals }
 }
 

@@ -35,6 +35,12 @@ describe('parseCommandArgs', () => {
     expect(parseCommandArgs(['--dns', 'a', '--', 'b'], OPTIONS, INPUT_LISTS).positionals).toEqual(['b'])
   })
 
+  it('applies the declared default of an option not given', () => {
+    const options = { ...OPTIONS, seed: { type: 'string' as const, default: '1' } }
+    expect(parseCommandArgs([], options, INPUT_LISTS).values).toEqual({ seed: '1' })
+    expect(parseCommandArgs(['--seed', '7'], options, INPUT_LISTS).values).toEqual({ seed: '7' })
+  })
+
   it('refuses unknown options and missing values as usage errors', () => {
     expect(() => parseCommandArgs(['--nope'], OPTIONS, INPUT_LISTS)).toThrow(UsageError)
     expect(() => parseCommandArgs(['--out'], OPTIONS, INPUT_LISTS)).toThrow(UsageError)
