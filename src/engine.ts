@@ -333,7 +333,7 @@ export class Engine {
       queue: p.queue.list(),
       buildMs: p.buildMs,
     }
-    return saveSnapshot(path, content, p.origin, {
+    await saveSnapshot(path, content, p.origin, {
       onProgress: options.onProgress,
       lockWaitMs: options.lockWaitMs,
       lock: options.lock,

@@ -3,8 +3,10 @@
  * becomes a view over its section's buffer (no copy, no per-element work: each section was read
  * into its own 8-aligned buffer); a string table is decoded piece by piece. Throws a plain Error
  * naming the fault when the skeleton and the sections disagree, which the reader reports as a
- * corrupt snapshot. A section left on disk (a LazySection) takes the place of a Uint8Array as it is.
+ * corrupt snapshot. A section left on disk (a LazySection) takes the place of a Uint8Array as it is,
+ * and of a Uint16Array or Uint32Array as a LazyArray over it.
  */
+import { LazyArray } from '../storage/lazy-array.js'
 import { LazySection } from '../storage/lazy-section.js'
 import { type PartDescriptor, type PathStep, TYPED_ARRAYS } from './part-kinds.js'
 import { decodeStrings } from './string-table.js'
@@ -15,6 +17,8 @@ import { decodeStrings } from './string-table.js'
  * @param tree - the decoded skeleton tree
  * @param parts - its part descriptors
  * @param sections - the sections after the skeleton, in order
+ * @param placed - told each value placed, the indices (in `sections`) of the sections it came from
+ *   and its part descriptor
  * @example
  * ```ts
  * joinState({ a: { ids: null } }, [{ path: ['a', 'ids'], kind: 'Uint32Array' }], [Uint8Array.of(1, 0, 0, 0)])
@@ -25,6 +29,7 @@ export function joinState(
   tree: unknown,
   parts: readonly PartDescriptor[],
   sections: readonly (Uint8Array | LazySection)[],
+  placed?: (value: object, sections: readonly number[], part: PartDescriptor) => void,
 ): unknown {
   let next = 0
   const take = (): Uint8Array | LazySection => {
@@ -38,18 +43,21 @@ export function joinState(
     return section
   }
   for (const part of parts) {
-    let value: unknown
+    const first = next
+    let value: object
     if (part.kind === 'strings') {
       const lengths = typedView('Uint32Array', inMemory())
       value = decodeStrings(lengths as Uint32Array, inMemory(), part)
     } else {
       const section = take()
-      if (section instanceof LazySection && part.kind !== 'Uint8Array') {
-        throw new Error(`section ${section.entry.name} holds a ${part.kind}, which cannot stay on disk`)
-      }
-      value = section instanceof LazySection ? section : typedView(part.kind, section)
+      if (!(section instanceof LazySection)) value = typedView(part.kind, section)
+      else if (part.kind === 'Uint8Array') value = section
+      else if (part.kind === 'Uint16Array' || part.kind === 'Uint32Array')
+        value = new LazyArray(section, part.kind)
+      else throw new Error(`section ${section.entry.name} holds a ${part.kind}, which cannot stay on disk`)
     }
     place(tree, part.path, value)
+    placed?.(value, part.kind === 'strings' ? [first, first + 1] : [first], part)
   }
   if (next !== sections.length)
     throw new Error(`${sections.length - next} sections are not named by the skeleton`)

@@ -18,6 +18,7 @@ const LAZY = new RegExp(
     'store\\.(?:chunks|tables)\\.\\d+' +
     '|store\\.domains\\.bytes' +
     '|reverse\\.(?:text|postal|email|registrar)\\.dictionary\\.bytes' +
+    '|reverse\\.text\\.(?:positions|organizations)\\.(?:docs|payloadStart|payload)' +
     '|(?:mx|txt)\\.(?:ids|tokens)\\.bytes' +
     ')$',
 )

@@ -13,7 +13,7 @@
  * through the file's block cache and checksummed on their first read, and the file stays open
  * for them (storage/stored-file.ts). With a checklist every section is read and checked at open.
  */
-import { close, fstat, open as openFile, type Stats } from 'node:fs'
+import { type BigIntStats, close, fstat, open as openFile } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { endianness } from 'node:os'
 import { Packr } from 'msgpackr'
@@ -25,13 +25,15 @@ import { StoredFile } from '../storage/stored-file.js'
 import type { Progress } from '../types.js'
 import { crc32 } from './crc32.js'
 import {
-  align8,
+  type Commit,
   decodeHeader,
   decodeTable,
   FORMAT_VERSION,
   HEADER_BYTES,
   hasMagic,
+  isBigEndianMark,
   isLittleEndianMark,
+  latestCommit,
   MAGIC,
   type SectionEntry,
 } from './format.js'
@@ -39,6 +41,7 @@ import { joinState } from './join-state.js'
 import { isLazySection } from './lazy-parts.js'
 import type { PartDescriptor } from './part-kinds.js'
 import { sectionCrc } from './section-crc.js'
+import { fileKey, recordOrigin, stringsLayout } from './section-origins.js'
 import { checkContent, type SnapshotContent } from './snapshot-content.js'
 import type { Checklist } from './verify/checklist.js'
 import { checkPadding } from './verify/padding.js'
@@ -116,16 +119,23 @@ export async function readSnapshot<T>(
   }
   let file: StoredFile | undefined
   try {
-    const stats = await new Promise<Stats>((settle, fail) =>
-      fstat(fd, (error, s) => (error === null ? settle(s) : fail(new Unreadable(reason(error))))),
+    const stats = await new Promise<BigIntStats>((settle, fail) =>
+      fstat(fd, { bigint: true }, (error, s) =>
+        error === null ? settle(s) : fail(new Unreadable(reason(error))),
+      ),
     )
     if (!stats.isFile()) throw new Unreadable('it is not a regular file')
     // Without a cache (or with checks) nothing is left on disk; the reads at open bypass the cache.
     const blocks = cache ?? { cacheBytes: 0, blockBytes: 1 << 16 }
-    const opened = new StoredFile(path, fd, stats.size, new BlockCache(blocks.cacheBytes, blocks.blockBytes))
+    const opened = new StoredFile(
+      path,
+      fd,
+      Number(stats.size),
+      new BlockCache(blocks.cacheBytes, blocks.blockBytes),
+    )
     file = opened
     const leaveOnDisk = cache !== undefined && checks === undefined
-    const { content, lazy } = await readContent(opened, checks, leaveOnDisk, onProgress)
+    const { content, lazy } = await readContent(opened, fileKey(stats), checks, leaveOnDisk, onProgress)
     if (checks !== undefined) verifyContent(content, checks)
     const restored = restore(content, lazy ? opened : undefined)
     if (!lazy) opened.release()
@@ -146,6 +156,7 @@ export async function readSnapshot<T>(
 
 async function readContent(
   file: StoredFile,
+  key: string,
   checks: Checklist | undefined,
   leaveOnDisk: boolean,
   onProgress: ((progress: Progress) => void) | undefined,
@@ -157,27 +168,29 @@ async function readContent(
     if (prefix) throw new Corrupt(`truncated to ${size} bytes`)
     throw new Incompatible('not a domindex snapshot (no snapshot signature)')
   }
+  if (size < 16) throw new Corrupt(`truncated to ${size} bytes`)
+  const version = new DataView(head.buffer, head.byteOffset).getUint32(8, true)
+  if (version !== FORMAT_VERSION) {
+    throw new Incompatible(
+      `snapshot format version ${version}; this version of domindex reads version ${FORMAT_VERSION} (build the snapshot again)`,
+    )
+  }
   if (size < HEADER_BYTES) throw new Corrupt(`truncated to ${size} bytes`)
   const header = decodeHeader(head)
-  if (header.version !== FORMAT_VERSION) {
-    throw new Incompatible(
-      `snapshot format version ${header.version}; this version of domindex reads version ${FORMAT_VERSION} (build the snapshot again)`,
-    )
-  }
-  if (header.headerCrc !== header.actualHeaderCrc) throw new Corrupt('the header fails its checksum')
   if (!isLittleEndianMark(header.byteOrderMark)) {
-    throw new Incompatible('written with another byte order')
+    if (isBigEndianMark(header.byteOrderMark)) throw new Incompatible('written with another byte order')
+    throw new Corrupt('the byte-order mark is damaged')
   }
-  if (header.fileBytes !== size) {
-    throw new Corrupt(
-      `the file has ${size} bytes where its header says ${header.fileBytes}: truncated or extended`,
-    )
+  let commit: Commit
+  try {
+    commit = latestCommit(header, size)
+  } catch (error) {
+    throw new Corrupt(reason(error))
   }
-  if (HEADER_BYTES + header.tableBytes > size) throw new Corrupt('the section table overruns the file')
-  const table = await readAt(file, header.tableBytes, HEADER_BYTES)
-  if (crc32(table, 0) !== header.tableCrc) throw new Corrupt('the section table fails its checksum')
-  const entries = decodeTable(table, header.sectionCount)
-  checkLayout(entries, align8(HEADER_BYTES + header.tableBytes), size)
+  const table = await readAt(file, commit.tableBytes, commit.tableOffset)
+  if (crc32(table, 0) !== commit.tableCrc) throw new Corrupt('the section table fails its checksum')
+  const entries = decodeTable(table, commit.sectionCount)
+  checkLayout(entries, commit.tableOffset)
   const sections: (Uint8Array | LazySection)[] = []
   const tell = (bytes: number, phase: Progress['phase']) =>
     onProgress?.({ ...NO_RECORDS, phase, bytes, totalBytes: size })
@@ -193,28 +206,40 @@ async function readContent(
     sections.push(bytes)
   }
   if (checks !== undefined) {
-    checks.passed('header: signature, version, byte order, file length, checksum', HEADER_BYTES)
-    checks.passed('section table: checksum, sections in order within the file', entries.length)
+    checks.passed(
+      `header: signature, version, byte order, commit ${commit.generation} (its slot's checksum)`,
+      HEADER_BYTES,
+    )
+    checks.passed('section table: checksum, sections within the commit without overlap', entries.length)
     checks.passed("sections: each one's checksum", entries.length)
-    const tableEnd = HEADER_BYTES + header.tableBytes
-    await checkPadding(table, entries, tableEnd, (length, at) => readAt(file, length, at), checks)
+    await checkPadding(table, entries, (length, at) => readAt(file, length, at), checks)
   }
   tell(size, 'index')
   const skeleton = unpackExact(new Packr({ useRecords: false }), sections[0] as Uint8Array)
   const { tree, parts } = skeletonParts(skeleton)
-  return { content: checkContent(joinState(tree, parts, sections.slice(1))), lazy }
+  // Each value is remembered with its sections, so that a save in place lists them again unwritten.
+  const placed = (value: object, indices: readonly number[], part: PartDescriptor): void =>
+    recordOrigin(
+      value,
+      key,
+      indices.map((i) => entries[i + 1] as SectionEntry),
+      part.kind === 'strings' ? stringsLayout(part) : undefined,
+    )
+  return { content: checkContent(joinState(tree, parts, sections.slice(1), placed)), lazy }
 }
 
-function checkLayout(entries: readonly SectionEntry[], firstOffset: number, size: number): void {
+function checkLayout(entries: readonly SectionEntry[], tableOffset: number): void {
   if (entries.length === 0 || (entries[0] as SectionEntry).name !== 'skeleton') {
     throw new Corrupt('the first section is not the skeleton')
   }
-  let at = firstOffset
-  for (const entry of entries) {
+  // By offset, an empty section before one that starts where it sits: it holds no byte to overlap.
+  const byOffset = [...entries].sort((a, b) => a.offset - b.offset || a.length - b.length)
+  let at = HEADER_BYTES
+  for (const entry of byOffset) {
     if (entry.offset < at || entry.offset % 8 !== 0) throw new Corrupt(`section ${entry.name} is misplaced`)
     at = entry.offset + entry.length
   }
-  if (at !== size) throw new Corrupt('the sections do not end at the end of the file')
+  if (at > tableOffset) throw new Corrupt('the sections overrun the section table')
 }
 
 function skeletonParts(skeleton: unknown): { tree: unknown; parts: PartDescriptor[] } {

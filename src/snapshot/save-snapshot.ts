@@ -2,14 +2,16 @@
  * A save under the one-writer rule (SPEC 10): the snapshot's write lock is held while the file is
  * written (taken here, or already held by the caller: the CLI holds it from before it opens the
  * snapshot), and a save over the file the engine was read from refuses when another writer has
- * replaced that file since, instead of dropping what that writer saved.
+ * changed that file since, instead of dropping what that writer saved. A save over the file the
+ * engine was read from appends only what the file lacks when that is worth it (write-snapshot.ts).
  */
 import { SnapshotError } from '../errors.js'
 import type { Progress } from '../types.js'
 import { canonicalPath, type FileIdentity, fileIdentity, sameFile } from './file-identity.js'
+import { fileKey } from './section-origins.js'
 import type { SnapshotContent } from './snapshot-content.js'
 import { type WriteLock, withWriteLock } from './write-lock.js'
-import { writeSnapshot } from './write-snapshot.js'
+import { type WriteResult, writeSnapshot } from './write-snapshot.js'
 
 /** The file an engine was read from, as it was; updated when the engine saves over it. */
 export interface SnapshotOrigin {
@@ -41,8 +43,8 @@ export async function saveSnapshot(
   content: SnapshotContent,
   origin: SnapshotOrigin,
   options: SaveSnapshotOptions = {},
-): Promise<void> {
-  const write = async (lock: WriteLock): Promise<void> => {
+): Promise<WriteResult> {
+  const write = async (lock: WriteLock): Promise<WriteResult> => {
     const read = origin.identity
     const onto = read !== undefined && read.path === lock.path
     if (onto && !sameFile(read, await fileIdentity(path))) {
@@ -53,8 +55,13 @@ export async function saveSnapshot(
         { file: path },
       )
     }
-    await writeSnapshot(path, content, options.onProgress)
+    const result = await writeSnapshot(path, content, {
+      onProgress: options.onProgress,
+      appendTo: onto ? fileKey(read) : undefined,
+      recordOrigins: onto,
+    })
     if (onto) origin.identity = await fileIdentity(path)
+    return result
   }
   const { lock } = options
   if (lock === undefined) {

@@ -15,6 +15,11 @@ import type { BlockCache, CacheStats } from './block-cache.js'
 
 let nextId = 0
 
+// A read spanning more blocks than this (a common term's postings) goes to the file in one call,
+// past the cache: the blocks it would bring in would push out the many small ones read again and
+// again, and the system's page cache keeps its bytes as well.
+const DIRECT_BLOCKS = 16
+
 const closer = new FinalizationRegistry<number>((fd) => {
   close(fd, () => undefined)
 })
@@ -84,7 +89,8 @@ export class StoredFile {
 
   /**
    * `length` bytes at `offset`, through the cache: a view of a cached block when they lie within
-   * one block (do not keep it past the next read), else a copy.
+   * one block (do not keep it past the next read), else a copy; a read of more than 16 blocks
+   * reads the file directly.
    *
    * @throws SnapshotError `closed` after the last release, `corrupt_snapshot` past the file's end,
    *   `unreadable_file` when the system refuses the read
@@ -108,6 +114,10 @@ export class StoredFile {
       return this.#block(first).subarray(start, start + length)
     }
     const out = new Uint8Array(length)
+    if (last - first >= DIRECT_BLOCKS) {
+      this.readInto(offset, out)
+      return out
+    }
     let done = 0
     for (let b = first; b <= last; b++) {
       const block = this.#block(b)

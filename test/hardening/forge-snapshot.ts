@@ -7,7 +7,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { crc32 } from '../../src/snapshot/crc32.js'
-import { decodeHeader, HEADER_BYTES } from '../../src/snapshot/format.js'
+import { commitTable, encodeSlot, slotOffset } from '../../src/snapshot/format.js'
 import { readSnapshot } from '../../src/snapshot/read-snapshot.js'
 import { writeSnapshot } from '../../src/snapshot/write-snapshot.js'
 
@@ -48,9 +48,9 @@ export async function forge<T>(
 export async function patchByte(good: string, out: string, position: number, value: number): Promise<void> {
   const bytes = new Uint8Array(await readFile(good))
   bytes[position] = value
-  const header = decodeHeader(bytes.subarray(0, HEADER_BYTES))
-  const view = new DataView(bytes.buffer)
-  view.setUint32(32, crc32(bytes.subarray(HEADER_BYTES, HEADER_BYTES + header.tableBytes), 0), true)
-  view.setUint32(36, crc32(bytes.subarray(0, 36), 0), true)
+  const { commit } = commitTable(bytes)
+  const table = bytes.subarray(commit.tableOffset, commit.tableOffset + commit.tableBytes)
+  const slot = encodeSlot({ ...commit, tableCrc: crc32(table, 0) })
+  bytes.set(slot, slotOffset(0))
   await writeFile(out, bytes)
 }

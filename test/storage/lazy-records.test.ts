@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Engine } from '../../src/engine.js'
 import { SnapshotError } from '../../src/errors.js'
 import { writeSample } from '../../src/generate/write-sample.js'
-import { decodeHeader, decodeTable, HEADER_BYTES } from '../../src/snapshot/format.js'
+import { commitTable } from '../../src/snapshot/format.js'
 import { BLOCK_BYTES } from '../../src/storage/cache-options.js'
 import type { WhoisRecord } from '../../src/types.js'
 import { type TempFiles, tempFiles } from '../ingest/temp-files.js'
@@ -132,9 +132,7 @@ describe('stored records read from disk', () => {
     await built.save(damaged)
     const bytes = await readFile(damaged)
     // A byte in the middle of the first stored-record chunk, which open leaves on disk.
-    const header = decodeHeader(bytes.subarray(0, HEADER_BYTES))
-    const table = bytes.subarray(HEADER_BYTES, HEADER_BYTES + header.tableBytes)
-    const chunk = decodeTable(table, header.sectionCount).find((e) => e.name === 'segments.0.store.chunks.0')
+    const chunk = commitTable(bytes).entries.find((e) => e.name === 'segments.0.store.chunks.0')
     const opened = await Engine.open(damaged)
     const handle = await open(damaged, 'r+')
     const at = (chunk?.offset ?? 0) + ((chunk?.length ?? 0) >> 1)

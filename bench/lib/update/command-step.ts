@@ -2,9 +2,9 @@
  * One `domindex update` as a user runs it, in a fresh process, with its three phases timed apart:
  * the remove files read, `Engine.open` of the snapshot, `engine.update` with the first delta and
  * its removals (update-command.ts's calls, without the progress bar), then `save` in place over the
- * snapshot (atomic: temporary file, flush, rename). The orchestrator copies the base snapshot to
- * the working path before each measurement, so every one starts from the same file. Then the
- * saved file's layout and the whole-file costs of its save, timed apart (save-layout.ts).
+ * snapshot (a commit appended to it, or a full save when that writes less). The orchestrator
+ * copies the base snapshot to the working path before each measurement, so every one starts from
+ * the same file. Then the saved file's layout (save-layout.ts).
  */
 import { statSync } from 'node:fs'
 import { Engine } from '../../../src/engine.js'

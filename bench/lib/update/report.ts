@@ -200,50 +200,32 @@ function savePart(run: UpdateRun, m: CommandMedians): string {
   const { commands } = run
   const layout = commands[0]?.layout
   if (layout === undefined) return ''
-  const newest = layout.segmentBytes.at(-1) ?? 0
-  const written = newest + layout.deletedBytes + layout.otherBytes
-  const step = (pick: (steps: CommandResult['layout']['steps']) => number): number =>
-    medianOf(commands.map((c) => pick(c.layout.steps)))
-  const whole = medianOf(commands.map((c) => c.layout.wholeMs))
+  const written = medianOf(commands.map((c) => c.fileBytesAfter - c.fileBytesBefore))
+  const before = medianOf(commands.map((c) => c.fileBytesBefore))
   const last = layout.segmentBytes.length - 1
   const byteRows: string[][] = [
     ['the saved file', bytes(layout.fileBytes), '100%'],
+    ['live sections of its newest commit', bytes(layout.liveBytes), pct(layout.liveBytes, layout.fileBytes)],
     ...layout.segmentBytes.map((b, s) => [
-      s === last ? `segment ${s} (the update's, new)` : `segment ${s}`,
+      s === last ? `- segment ${s} (the update's, new)` : `- segment ${s}`,
       bytes(b),
       pct(b, layout.fileBytes),
     ]),
-    ['of which deletion sets', bytes(layout.deletedBytes), pct(layout.deletedBytes, layout.fileBytes)],
-    ['skeleton (load statistics, queue)', bytes(layout.otherBytes), pct(layout.otherBytes, layout.fileBytes)],
-  ]
-  const parts = [
-    ['state split into sections (string tables encoded), skeleton packed', step((s) => s.split)],
-    ['CRC-32 of every section', step((s) => s.crc)],
-    ['positioned writes of every section', step((s) => s.write)],
-    ['`fsync` of the file', step((s) => s.sync)],
-    ['close, rename, directory flush', step((s) => s.rename)],
-  ] as const
-  const sum = parts.reduce((total, [, ms]) => total + ms, 0)
-  const timeRows: string[][] = [
-    ['`save` in place, in the command', duration(m.save), ''],
-    ["the save's steps again, on its content", duration(sum), '100%'],
-    ...parts.map(([what, ms]) => [`- ${what}`, duration(ms), pct(ms, sum)]),
-    ['`writeSnapshot` once more, right after', duration(whole), ''],
+    ['- of which deletion sets', bytes(layout.deletedBytes), pct(layout.deletedBytes, layout.fileBytes)],
+    [
+      '- skeleton (load statistics, queue)',
+      bytes(layout.otherBytes),
+      pct(layout.otherBytes, layout.fileBytes),
+    ],
   ]
   return `### Where the save goes
 
-The save rewrites the whole file. An incremental layout (a file per segment, deletion sets apart,
-a manifest) would write the update's segment, the deletion sets and the skeleton:
-${bytes(written)} of ${bytes(layout.fileBytes)} (${pct(written, layout.fileBytes)}).
+The save in place appends commit ${layout.generation} to the file: the update's segment, the
+deletion sets that changed, the skeleton and a section table (src/snapshot/write-snapshot.ts).
+It wrote ${bytes(written)} to a file of ${bytes(before)} (${pct(written, before)}), in
+${duration(m.save)}.
 
-${table(['bytes', 'size', 'share'], byteRows)}
-
-The save's steps, timed again right after each measurement: the saved content read back and
-written to a new file beside it by the steps of src/snapshot/write-snapshot.ts (medians over the
-${m.n} measurements, each step's own); then \`writeSnapshot\` of the same content once more, which
-finds the page cache's pages just freed by removing the first copy.
-
-${table(['save time', 'median', 'share'], timeRows)}`
+${table(['bytes', 'size', 'share'], byteRows)}`
 }
 
 function sequencePart(run: UpdateRun, seq: SequenceResult): string {

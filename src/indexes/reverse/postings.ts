@@ -16,6 +16,7 @@
  * strictly ascending; every entry of a payload-carrying posting list has at least one value.
  */
 
+import { LazyArray, rangeOf, type StoredArray } from '../../storage/lazy-array.js'
 import { grow } from '../grow.js'
 import { PostingsLayout } from './postings-layout.js'
 import { VarintChunks } from './varint-chunks.js'
@@ -26,6 +27,89 @@ export interface Postings {
   readonly docs: Uint32Array
   readonly payloadStart: Uint32Array
   readonly payload: Uint16Array | Uint32Array
+}
+
+/**
+ * Postings whose entries may stay on disk (the registration text's, in an opened snapshot, SPEC
+ * 16): the term offsets are in memory, the documents and payloads are read a term at a time.
+ */
+export interface StoredPostings {
+  readonly termStart: Uint32Array
+  readonly docs: StoredArray<Uint32Array>
+  readonly payloadStart: StoredArray<Uint32Array>
+  readonly payload: StoredArray<Uint16Array | Uint32Array>
+}
+
+/**
+ * The lists of some terms, ready to search: list s is `docs[listStart[s], listEnd[s])`, and entry
+ * e's payload is `payload[payloadStart[e], payloadStart[e + 1])`.
+ */
+export interface TermLists {
+  readonly docs: Uint32Array
+  readonly payloadStart: Uint32Array
+  readonly payload: Uint16Array | Uint32Array
+  readonly listStart: Uint32Array
+  readonly listEnd: Uint32Array
+}
+
+/**
+ * The lists of `terms` (−1: a term not in the dictionary, an empty list). Postings in memory are
+ * searched where they are (the lists are ranges of their arrays); postings on disk have the
+ * terms' lists read into arrays of their own, laid out as the postings are (each list's payloads
+ * follow the previous list's, so an entry's payload ends where the next entry's starts).
+ *
+ * @example
+ * ```ts
+ * const lists = termLists(text.positions, [dictionary.get('acme'), dictionary.get('holdings')])
+ * lists.docs.subarray(lists.listStart[0], lists.listEnd[0]) // the documents holding 'acme'
+ * ```
+ */
+export function termLists(postings: StoredPostings, terms: readonly number[]): TermLists {
+  const { termStart, docs, payloadStart, payload } = postings
+  const slots = terms.length
+  const listStart = new Uint32Array(slots)
+  const listEnd = new Uint32Array(slots)
+  if (!(docs instanceof LazyArray || payloadStart instanceof LazyArray || payload instanceof LazyArray)) {
+    terms.forEach((t, s) => {
+      listStart[s] = t < 0 ? 0 : (termStart[t] as number)
+      listEnd[s] = t < 0 ? 0 : (termStart[t + 1] as number)
+    })
+    return { docs, payloadStart, payload, listStart, listEnd }
+  }
+  const withPayload = payloadStart.length > 0
+  let entries = 0
+  terms.forEach((t, s) => {
+    listStart[s] = entries
+    if (t >= 0) entries += (termStart[t + 1] as number) - (termStart[t] as number)
+    listEnd[s] = entries
+  })
+  const localDocs = new Uint32Array(entries)
+  const localStarts = new Uint32Array(withPayload ? entries + 1 : 0)
+  const pieces: (Uint16Array | Uint32Array)[] = []
+  let values = 0
+  terms.forEach((t, s) => {
+    if (t < 0) return
+    const from = termStart[t] as number
+    const to = termStart[t + 1] as number
+    const at = listStart[s] as number
+    localDocs.set(rangeOf(docs, from, to), at)
+    if (!withPayload) return
+    const starts = rangeOf(payloadStart, from, to + 1)
+    const base = starts[0] as number
+    for (let i = 0; i < to - from; i++) localStarts[at + i] = (starts[i] as number) - base + values
+    const end = starts[to - from] as number
+    pieces.push(rangeOf(payload, base, end))
+    values += end - base
+  })
+  if (withPayload) localStarts[entries] = values
+  const wide = pieces.some((piece) => piece instanceof Uint32Array)
+  const localPayload = wide ? new Uint32Array(values) : new Uint16Array(values)
+  for (let s = 0, at = 0; s < pieces.length; s++) {
+    const piece = pieces[s] as Uint16Array | Uint32Array
+    localPayload.set(piece, at)
+    at += piece.length
+  }
+  return { docs: localDocs, payloadStart: localStarts, payload: localPayload, listStart, listEnd }
 }
 
 /**

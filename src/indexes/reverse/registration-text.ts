@@ -25,7 +25,7 @@ import { grow } from '../grow.js'
 import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from '../term-dictionary.js'
 import { fieldClass } from './contact-values.js'
 import { DocTexts } from './doc-texts.js'
-import type { Postings } from './postings.js'
+import type { StoredPostings } from './postings.js'
 import { PostingsLayout } from './postings-layout.js'
 import { VarintChunks } from './varint-chunks.js'
 
@@ -40,8 +40,8 @@ const SEARCHED_VALUES = 64
 /** The plain-data state of {@link RegistrationText}. */
 export interface RegistrationTextState {
   readonly dictionary: TermDictionaryState
-  readonly positions: Postings
-  readonly organizations: Postings
+  readonly positions: StoredPostings
+  readonly organizations: StoredPostings
 }
 
 /**
@@ -59,9 +59,9 @@ export class RegistrationText {
   /** Term → id. */
   readonly dictionary: TermDictionary
   /** Term id → documents, each with its position codes. */
-  readonly positions: Postings
+  readonly positions: StoredPostings
   /** Term id → documents, each with the ordinals of its organization values holding the term. */
-  readonly organizations: Postings
+  readonly organizations: StoredPostings
 
   /** @param state - as {@link RegistrationText.state} or a saved snapshot gives it */
   constructor(state: RegistrationTextState) {

@@ -5,7 +5,7 @@
  * ordinals share one ordinal.
  */
 import { lowerBound } from '../../indexes/gallop.js'
-import type { Postings } from '../../indexes/reverse/postings.js'
+import { type StoredPostings, type TermLists, termLists } from '../../indexes/reverse/postings.js'
 import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
 import type { Criterion } from './criterion.js'
 
@@ -19,11 +19,13 @@ import type { Criterion } from './criterion.js'
  */
 export class NameMatcher implements Criterion {
   readonly estimate: number
-  readonly #names: Postings
-  readonly #listStart: Uint32Array
-  readonly #listEnd: Uint32Array
+  readonly #names: StoredPostings
+  // The tokens' term ids, rarest first, and their lists once read.
+  readonly #terms: number[]
+  #lists: TermLists | undefined
   readonly #ordStart: Uint32Array
   readonly #ordEnd: Uint32Array
+  #payload: Uint16Array | Uint32Array = new Uint16Array(0)
 
   /**
    * @param text - the registration-text index
@@ -32,27 +34,29 @@ export class NameMatcher implements Criterion {
   constructor(text: RegistrationText, tokens: readonly string[]) {
     this.#names = text.organizations
     const { termStart } = text.organizations
-    const lists = tokens
-      .map((token) => text.dictionary.get(token))
-      .map((id) =>
-        id < 0 ? { start: 0, end: 0 } : { start: termStart[id] as number, end: termStart[id + 1] as number },
-      )
-      .sort((a, b) => a.end - a.start - (b.end - b.start))
-    this.#listStart = Uint32Array.from(lists, (l) => l.start)
-    this.#listEnd = Uint32Array.from(lists, (l) => l.end)
-    this.#ordStart = new Uint32Array(lists.length)
-    this.#ordEnd = new Uint32Array(lists.length)
-    this.estimate = Math.min(...lists.map((l) => l.end - l.start))
+    const size = (id: number) => (id < 0 ? 0 : (termStart[id + 1] as number) - (termStart[id] as number))
+    this.#terms = tokens.map((token) => text.dictionary.get(token)).sort((a, b) => size(a) - size(b))
+    this.#ordStart = new Uint32Array(tokens.length)
+    this.#ordEnd = new Uint32Array(tokens.length)
+    this.estimate = Math.min(...this.#terms.map(size))
   }
 
   collect(): Uint32Array {
     if (this.estimate === 0) return new Uint32Array(0)
-    const candidates = this.#names.docs.slice(this.#listStart[0], this.#listEnd[0])
+    const lists = this.#read()
+    const candidates = lists.docs.slice(lists.listStart[0], lists.listEnd[0])
     return candidates.subarray(0, this.#keep(candidates, candidates.length, true))
   }
 
   filter(candidates: Uint32Array, count: number): number {
+    if (this.estimate === 0) return 0
     return this.#keep(candidates, count, false)
+  }
+
+  /** The tokens' lists, read on first use (from disk when the postings are there). */
+  #read(): TermLists {
+    this.#lists ??= termLists(this.#names, this.#terms)
+    return this.#lists
   }
 
   /**
@@ -60,9 +64,11 @@ export class NameMatcher implements Criterion {
    * so candidate c is that list's entry c and needs no search in it.
    */
   #keep(candidates: Uint32Array, count: number, ownList: boolean): number {
-    const { docs, payloadStart } = this.#names
-    const slots = this.#listStart.length
-    const cursor = this.#listStart.slice()
+    const lists = this.#read()
+    const { docs, payloadStart, listStart, listEnd } = lists
+    this.#payload = lists.payload
+    const slots = listStart.length
+    const cursor = listStart.slice()
     const first = ownList ? 1 : 0
     let kept = 0
     // The seek below is written out here and in phrase.ts on purpose: one shared seek function
@@ -71,12 +77,12 @@ export class NameMatcher implements Criterion {
       const doc = candidates[c] as number
       let holdsAll = true
       if (ownList) {
-        const e = (this.#listStart[0] as number) + c
+        const e = (listStart[0] as number) + c
         this.#ordStart[0] = payloadStart[e] as number
         this.#ordEnd[0] = payloadStart[e + 1] as number
       }
       for (let s = first; s < slots; s++) {
-        const end = this.#listEnd[s] as number
+        const end = listEnd[s] as number
         const e = lowerBound(docs, doc, cursor[s] as number, end)
         cursor[s] = e
         if (e === end) return kept
@@ -94,8 +100,8 @@ export class NameMatcher implements Criterion {
 
   /** Whether the current document's ordinal lists (in #ordStart/#ordEnd) have a common value. */
   #shareOrdinal(): boolean {
-    const payload = this.#names.payload
-    const slots = this.#listStart.length
+    const payload = this.#payload
+    const slots = this.#terms.length
     for (let at = this.#ordStart[0] as number, end = this.#ordEnd[0] as number; at < end; at++) {
       const ordinal = payload[at] as number
       let inAll = true

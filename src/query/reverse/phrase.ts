@@ -22,6 +22,7 @@
  * tokens, reverse-params.ts) gallops.
  */
 import { lowerBound } from '../../indexes/gallop.js'
+import { type TermLists, termLists } from '../../indexes/reverse/postings.js'
 import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
 import type { Criterion } from './criterion.js'
 
@@ -43,9 +44,9 @@ export class PhraseMatcher implements Criterion {
   readonly #slop: number
   readonly #mask: number
   readonly #length: number
-  // Per distinct term ("slot"), ordered rarest first: its list bounds.
-  readonly #listStart: Uint32Array
-  readonly #listEnd: Uint32Array
+  // Per distinct term ("slot"), ordered rarest first: its term id, and its list once read.
+  readonly #terms: number[]
+  #lists: TermLists | undefined
   // Query index → slot, and per slot its query indices ascending: slotIndex[slotIndexStart[s] …].
   readonly #slotOf: Uint32Array
   readonly #slotIndexStart: Uint32Array
@@ -53,6 +54,7 @@ export class PhraseMatcher implements Criterion {
   // Per-document scratch: each slot's position-code range.
   readonly #posStart: Uint32Array
   readonly #posEnd: Uint32Array
+  #payload: Uint16Array | Uint32Array = new Uint16Array(0)
 
   /**
    * @param text - the registration-text index
@@ -71,13 +73,7 @@ export class PhraseMatcher implements Criterion {
     const df = ids.map((id) => (id < 0 ? 0 : (termStart[id + 1] as number) - (termStart[id] as number)))
     const order = distinct.map((_, s) => s).sort((a, b) => (df[a] as number) - (df[b] as number))
     const slots = order.length
-    this.#listStart = new Uint32Array(slots)
-    this.#listEnd = new Uint32Array(slots)
-    for (let s = 0; s < slots; s++) {
-      const id = ids[order[s] as number] as number
-      this.#listStart[s] = id < 0 ? 0 : (termStart[id] as number)
-      this.#listEnd[s] = id < 0 ? 0 : (termStart[id + 1] as number)
-    }
+    this.#terms = order.map((original) => ids[original] as number)
     const slotOfToken = new Map(order.map((original, s) => [distinct[original] as string, s]))
     this.#slotOf = Uint32Array.from(tokens, (token) => slotOfToken.get(token) as number)
     this.#slotIndexStart = new Uint32Array(slots + 1)
@@ -100,12 +96,20 @@ export class PhraseMatcher implements Criterion {
 
   collect(): Uint32Array {
     if (this.estimate === 0) return new Uint32Array(0)
-    const candidates = this.#text.positions.docs.slice(this.#listStart[0], this.#listEnd[0])
+    const lists = this.#read()
+    const candidates = lists.docs.slice(lists.listStart[0], lists.listEnd[0])
     return candidates.subarray(0, this.#keep(candidates, candidates.length, true))
   }
 
   filter(candidates: Uint32Array, count: number): number {
+    if (this.estimate === 0) return 0
     return this.#keep(candidates, count, false)
+  }
+
+  /** The slots' lists, read on first use (from disk when the postings are there). */
+  #read(): TermLists {
+    this.#lists ??= termLists(this.#text.positions, this.#terms)
+    return this.#lists
   }
 
   /**
@@ -113,10 +117,11 @@ export class PhraseMatcher implements Criterion {
    * so candidate c is that list's entry c and needs no search in it.
    */
   #keep(candidates: Uint32Array, count: number, ownList: boolean): number {
-    const { docs, payloadStart } = this.#text.positions
-    const slots = this.#listStart.length
-    const cursor = this.#listStart.slice()
-    const listEnd = this.#listEnd
+    const lists = this.#read()
+    const { docs, payloadStart, listStart, listEnd } = lists
+    this.#payload = lists.payload
+    const slots = listStart.length
+    const cursor = listStart.slice()
     const first = ownList ? 1 : 0
     // One term, any field: holding the term is the match, no positions needed.
     const anyPosition = this.#length === 1 && this.#mask === ALL_FIELDS
@@ -125,7 +130,7 @@ export class PhraseMatcher implements Criterion {
       const doc = candidates[c] as number
       let holdsAll = true
       if (ownList) {
-        const e = (this.#listStart[0] as number) + c
+        const e = (listStart[0] as number) + c
         this.#posStart[0] = payloadStart[e] as number
         this.#posEnd[0] = payloadStart[e + 1] as number
       }
@@ -162,9 +167,9 @@ export class PhraseMatcher implements Criterion {
    * past that position.
    */
   #matchesPositions(): boolean {
-    const payload = this.#text.positions.payload
+    const payload = this.#payload
     const slop = this.#slop
-    const slots = this.#listStart.length
+    const slots = this.#terms.length
     const first = this.#slotOf[0] as number
     let w = ((payload[this.#posStart[first] as number] as number) >>> 2) - slop
     for (;;) {

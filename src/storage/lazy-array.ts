@@ -1,0 +1,81 @@
+/**
+ * A typed array left on disk (SPEC 16): the elements of a Uint16Array or Uint32Array section of an
+ * opened snapshot, read a range at a time through the file's block cache, as a term's postings
+ * are. `StoredArray` is what a structure holds when its array may be either in memory or on disk;
+ * `rangeOf` gives a range of either as a typed array.
+ */
+import { SnapshotError } from '../errors.js'
+import type { LazySection } from './lazy-section.js'
+
+/** The element kinds that may stay on disk. */
+export type LazyArrayKind = 'Uint16Array' | 'Uint32Array'
+
+/** An array of 16- or 32-bit unsigned numbers. */
+export type NumberArray = Uint16Array | Uint32Array
+
+/**
+ * The elements of a section on disk.
+ *
+ * @example
+ * ```ts
+ * const docs = new LazyArray(section, 'Uint32Array')
+ * docs.range(10, 20) // a Uint32Array of elements 10…19, read through the cache
+ * ```
+ */
+export class LazyArray {
+  /** The section holding the elements. */
+  readonly section: LazySection
+  /** Their kind, as the snapshot's part descriptor names it. */
+  readonly kind: LazyArrayKind
+  /** The number of elements. */
+  readonly length: number
+  readonly #size: number
+
+  /**
+   * @param section - the section on disk
+   * @param kind - the kind of its elements
+   * @throws SnapshotError `corrupt_snapshot` when the section's length is not a whole number of elements
+   */
+  constructor(section: LazySection, kind: LazyArrayKind) {
+    this.section = section
+    this.kind = kind
+    this.#size = kind === 'Uint16Array' ? 2 : 4
+    if (section.byteLength % this.#size !== 0) {
+      throw new SnapshotError(
+        'corrupt_snapshot',
+        `not a valid snapshot: section ${section.entry.name}: ${section.byteLength} bytes are no whole number of ${kind} elements`,
+        { file: section.file.path },
+      )
+    }
+    this.length = section.byteLength / this.#size
+  }
+
+  /**
+   * Elements `start` … `end − 1`, copied into a typed array of their own.
+   *
+   * @throws SnapshotError `corrupt_snapshot` for a range outside the array or a section that fails
+   *   its checksum, `closed` once the snapshot was closed
+   */
+  range(start: number, end: number): NumberArray {
+    const bytes = this.section.read(start * this.#size, end * this.#size)
+    const out = this.kind === 'Uint16Array' ? new Uint16Array(end - start) : new Uint32Array(end - start)
+    new Uint8Array(out.buffer).set(bytes)
+    return out
+  }
+}
+
+/** A typed array in memory, or one on disk. */
+export type StoredArray<T extends NumberArray> = T | LazyArray
+
+/**
+ * Elements `start` … `end − 1` of a stored array: a view of an array in memory (no copy), a copy
+ * of the range of one on disk.
+ *
+ * @example
+ * ```ts
+ * rangeOf(Uint32Array.of(5, 6, 7), 1, 3) // Uint32Array [6, 7]
+ * ```
+ */
+export function rangeOf<T extends NumberArray>(stored: StoredArray<T>, start: number, end: number): T {
+  return (stored instanceof LazyArray ? stored.range(start, end) : stored.subarray(start, end)) as T
+}
