@@ -85,6 +85,19 @@ export interface SaveOptions {
   lock?: WriteLock
 }
 
+/** What {@link Engine.save} wrote (SPEC 10). */
+export interface SaveResult {
+  /**
+   * Whether the save appended a commit to the snapshot the engine was opened from (only what the
+   * file lacked was written), rather than writing the file whole.
+   */
+  inPlace: boolean
+  /** The bytes written. */
+  bytesWritten: number
+  /** The snapshot file's length afterwards. */
+  fileBytes: number
+}
+
 /** What `engine.stats()` reports. */
 export interface EngineStats extends LoadStats {
   /** Records held by kind. */

@@ -16,6 +16,7 @@ import type {
   OpenOptions,
   RemovalCounts,
   SaveOptions,
+  SaveResult,
   UpdateOptions,
 } from './engine-options.js'
 import { SnapshotError } from './errors.js'
@@ -323,7 +324,7 @@ export class Engine {
    * await engine.save('corpus.dmx')
    * ```
    */
-  async save(path: string, options: SaveOptions = {}): Promise<void> {
+  async save(path: string, options: SaveOptions = {}): Promise<SaveResult> {
     this.#live()
     const p = this.#parts
     const content: SnapshotContent = {
@@ -333,11 +334,12 @@ export class Engine {
       queue: p.queue.list(),
       buildMs: p.buildMs,
     }
-    await saveSnapshot(path, content, p.origin, {
+    const written = await saveSnapshot(path, content, p.origin, {
       onProgress: options.onProgress,
       lockWaitMs: options.lockWaitMs,
       lock: options.lock,
     })
+    return { inPlace: written.appended, bytesWritten: written.bytesWritten, fileBytes: written.fileBytes }
   }
 
   /**

@@ -13,7 +13,14 @@ export type { ClickHouseExportOptions, ClickHouseExportResult } from './clickhou
 export { exportToClickHouse } from './clickhouse/export.js'
 export { ClickHouseError } from './clickhouse/http-client.js'
 export { Engine } from './engine.js'
-export type { BuildOptions, EngineStats, OpenOptions, SaveOptions, UpdateOptions } from './engine-options.js'
+export type {
+  BuildOptions,
+  EngineStats,
+  OpenOptions,
+  SaveOptions,
+  SaveResult,
+  UpdateOptions,
+} from './engine-options.js'
 export type { QueryErrorCode, SnapshotErrorCode } from './errors.js'
 export { QueryError, SnapshotError } from './errors.js'
 export { apexDomain } from './normalize/apex.js'

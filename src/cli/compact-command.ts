@@ -13,6 +13,7 @@ import {
   LOCK_WAIT_HELP,
   LOCK_WAIT_OPTION,
   openSnapshot,
+  savedLine,
   saveSnapshot,
 } from './snapshot-files.js'
 
@@ -70,10 +71,8 @@ async function compactUnder(snapshot: string, target: string, lock: WriteLock): 
     `domindex: compacted ${snapshot}: ${formatCount(segmentsBefore)} segment${segmentsBefore === 1 ? '' : 's'} → ${formatCount(segments)}; ` +
       `${formatCount(counts.whois)} WHOIS records, ${formatCount(counts.mx)} MX and ${formatCount(counts.txt)} TXT observations\n`,
   )
-  await saveSnapshot(compacted, target, lock)
-  const bytesAfter = (await stat(target)).size
+  const saved = await saveSnapshot(compacted, target, lock)
   process.stderr.write(
-    `domindex: saved ${target}${target === snapshot ? ' in place' : ''} ` +
-      `(${formatBytes(bytesBefore)} → ${formatBytes(bytesAfter)})\n`,
+    `domindex: ${savedLine(target, saved, target === snapshot)} (${formatBytes(bytesBefore)} before)\n`,
   )
 }

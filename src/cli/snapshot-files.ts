@@ -6,11 +6,12 @@ import { closeSync, constants, openSync, readSync } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { Engine } from '../engine.js'
-import type { BuildOptions } from '../engine-options.js'
+import type { BuildOptions, SaveResult } from '../engine-options.js'
 import { SnapshotError } from '../errors.js'
 import { hasMagic, MAGIC } from '../snapshot/format.js'
 import { acquireWriteLock, describeHolder, type WriteLock } from '../snapshot/write-lock.js'
 import { CommandFailure, readCount } from './args.js'
+import { formatBytes } from './format.js'
 import { withProgress } from './progress.js'
 
 /**
@@ -48,7 +49,7 @@ export function openSnapshot(path: string, options: BuildOptions = {}): Promise<
  * await saveSnapshot(engine, 'corpus.dmx')
  * ```
  */
-export function saveSnapshot(engine: Engine, path: string, lock?: WriteLock): Promise<void> {
+export function saveSnapshot(engine: Engine, path: string, lock?: WriteLock): Promise<SaveResult> {
   return withProgress(
     (onProgress) => engine.save(path, { onProgress, ...(lock === undefined ? {} : { lock }) }),
     'save',
@@ -143,4 +144,24 @@ export async function checkWritable(path: string): Promise<void> {
   }
   const target = await stat(path).catch(() => null)
   if (target?.isDirectory() === true) throw new CommandFailure(`cannot write ${path}: it is a directory`)
+}
+
+/**
+ * The line a command prints after a save: where, whether in place, what it wrote.
+ *
+ * @param path - the snapshot saved
+ * @param saved - what the save wrote
+ * @param over - whether it was saved over the snapshot the command opened
+ * @example
+ * ```ts
+ * savedLine('corpus.dmx', { inPlace: true, bytesWritten: 21_000_000, fileBytes: 1_050_000_000 }, true)
+ * // 'saved corpus.dmx in place: appended 20.0 MiB to 1001.4 MiB (2.0%)'
+ * ```
+ */
+export function savedLine(path: string, saved: SaveResult, over: boolean): string {
+  if (!saved.inPlace)
+    return `saved ${path}${over ? ' in place, written whole' : ''} (${formatBytes(saved.fileBytes)})`
+  const before = saved.fileBytes - saved.bytesWritten
+  const share = before > 0 ? ` (${((100 * saved.bytesWritten) / before).toFixed(1)}%)` : ''
+  return `saved ${path} in place: appended ${formatBytes(saved.bytesWritten)} to ${formatBytes(before)}${share}`
 }

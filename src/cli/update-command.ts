@@ -19,6 +19,7 @@ import {
   LOCK_WAIT_HELP,
   LOCK_WAIT_OPTION,
   openSnapshot,
+  savedLine,
   saveSnapshot,
 } from './snapshot-files.js'
 
@@ -118,8 +119,8 @@ export const updateCommand: Command = {
         stats.rejects.count - before.rejects.count,
         maxRejects,
       )
-      await saveSnapshot(updated, target, lock)
-      process.stderr.write(`domindex: saved ${target}${target === snapshot ? ' in place' : ''}\n`)
+      const saved = await saveSnapshot(updated, target, lock)
+      process.stderr.write(`domindex: ${savedLine(target, saved, target === snapshot)}\n`)
     } finally {
       await lock.release()
     }

@@ -19,6 +19,9 @@ const LAZY = new RegExp(
     '|store\\.domains\\.bytes' +
     '|reverse\\.(?:text|postal|email|registrar)\\.dictionary\\.bytes' +
     '|reverse\\.text\\.(?:positions|organizations)\\.(?:docs|payloadStart|payload)' +
+    '|reverse\\.(?:postal|email|registrar)\\.postings\\.docs' +
+    '|reverse\\.digits\\.grams\\.docs' +
+    '|reverse\\.nameservers\\.(?:hosts|suffixes)\\.docs' +
     '|(?:mx|txt)\\.(?:ids|tokens)\\.bytes' +
     ')$',
 )

@@ -214,7 +214,7 @@ async function appendCommit(
     await writeAt(handle, encodeSlot(commit), slotOffset(newest === 0 ? 1 : 0))
     await handle.sync()
     tell(total, 'done')
-    return { result: { appended: true, bytesWritten: total + 48, fileBytes: commitBytes }, entries }
+    return { result: { appended: true, bytesWritten: total, fileBytes: commitBytes }, entries }
   } finally {
     await handle.close()
   }

@@ -144,7 +144,7 @@ describe('domindex update and compact', () => {
     const rejects = join(dir, 'update-rejects.jsonl')
     const result = await runCli(updateArgs(base, '--out', out, '--rejects', rejects))
     expect(result.stderr).toContain('removed 2 WHOIS records and 2 observations (1 key not held)')
-    expect(result.stderr).toContain(`saved ${out}\n`)
+    expect(result.stderr).toContain(`saved ${out} (`)
     expect(result.status).toBe(0)
     expect(await readFile(base)).toEqual(original)
 

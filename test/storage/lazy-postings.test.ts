@@ -1,7 +1,8 @@
 /**
  * SPEC 16, postings read from disk: an opened snapshot leaves the registration text's documents,
  * payload offsets and payloads (positions, organization ordinals) on disk, and a matcher reads its
- * terms' lists into arrays of its own. Random sets of terms (seeded) give the same documents and
+ * terms' lists into arrays of its own; the documents of the postal, email and registrar terms, of
+ * the phone digits' grams and of the nameserver hosts and shared suffixes stay on disk too. Random sets of terms (seeded) give the same documents and
  * payloads a list at a time as the postings read at open, through a cache of no blocks, of a few
  * and of the default, with blocks small enough that common terms take the direct read past the cache.
  */
@@ -10,7 +11,12 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Engine } from '../../src/engine.js'
 import { writeSample } from '../../src/generate/write-sample.js'
-import { type StoredPostings, type TermLists, termLists } from '../../src/indexes/reverse/postings.js'
+import {
+  type StoredPostings,
+  type TermLists,
+  termDocs,
+  termLists,
+} from '../../src/indexes/reverse/postings.js'
 import { readSnapshot } from '../../src/snapshot/read-snapshot.js'
 import type { SnapshotContent } from '../../src/snapshot/snapshot-content.js'
 import { LazyArray } from '../../src/storage/lazy-array.js'
@@ -74,6 +80,34 @@ describe('registration-text postings on disk', () => {
         ),
         { seed: 1207, numRuns: 60 },
       )
+    }
+  })
+
+  it('give the documents of every documents-only posting list as those in memory, through no cache', async () => {
+    const opened = await readSnapshot(snapshot, (content) => content, {
+      cache: { cacheBytes: 0, blockBytes: 256 },
+    })
+    const pick = (content: SnapshotContent): Record<string, StoredPostings> => {
+      const reverse = (content.segments[0] as SnapshotContent['segments'][number]).reverse
+      return {
+        postal: reverse.postal.postings,
+        email: reverse.email.postings,
+        registrar: reverse.registrar.postings,
+        grams: reverse.digits.grams,
+        hosts: reverse.nameservers.hosts,
+        suffixes: reverse.nameservers.suffixes,
+      }
+    }
+    const memory = pick(inMemory)
+    const disk = pick(opened)
+    for (const [name, postings] of Object.entries(memory)) {
+      const lazy = disk[name] as StoredPostings
+      const terms = postings.termStart.length - 1
+      if ((postings.docs as Uint32Array).length > 0) expect(lazy.docs, name).toBeInstanceOf(LazyArray)
+      for (let t = -1; t < terms; t += Math.max(1, Math.floor(terms / 97))) {
+        expect([...termDocs(lazy, t)], `${name} ${t}`).toEqual([...termDocs(postings, t)])
+      }
+      if (terms > 1) expect([...termDocs(lazy, 0, terms)]).toEqual([...termDocs(postings, 0, terms)])
     }
   })
 })

@@ -16,7 +16,7 @@
 
 import { U32List } from '../u32-list.js'
 import { DocTexts } from './doc-texts.js'
-import type { Postings } from './postings.js'
+import type { Postings, StoredPostings } from './postings.js'
 import { PostingsLayout } from './postings-layout.js'
 
 /** Digits a phone query needs at least, and the gram length of the index. */
@@ -41,7 +41,7 @@ export function phoneDigits(text: string): string {
 
 /** The plain-data state of {@link DigitsIndex}. */
 export interface DigitsIndexState {
-  readonly grams: Postings
+  readonly grams: StoredPostings
   readonly digits: Uint8Array
   readonly valueStart: Uint32Array
   readonly docValueStart: Uint32Array
@@ -59,7 +59,7 @@ export interface DigitsIndexState {
  */
 export class DigitsIndex {
   /** Gram → documents. */
-  readonly grams: Postings
+  readonly grams: StoredPostings
   readonly #digits: Uint8Array
   readonly #valueStart: Uint32Array
   readonly #docValueStart: Uint32Array

@@ -11,12 +11,12 @@
 
 import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from '../term-dictionary.js'
 import { DocTexts } from './doc-texts.js'
-import { type Postings, PostingsBuilder } from './postings.js'
+import { PostingsBuilder, type StoredPostings } from './postings.js'
 
 /** The plain-data state of {@link ExactTerms}. */
 export interface ExactTermsState {
   readonly dictionary: TermDictionaryState
-  readonly postings: Postings
+  readonly postings: StoredPostings
 }
 
 /**
@@ -33,7 +33,7 @@ export class ExactTerms {
   /** Key → id. */
   readonly dictionary: TermDictionary
   /** Key id → documents. */
-  readonly postings: Postings
+  readonly postings: StoredPostings
 
   /** @param state - as {@link ExactTerms.state} or a saved snapshot gives it */
   constructor(state: ExactTermsState) {

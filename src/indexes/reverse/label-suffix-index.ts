@@ -35,14 +35,14 @@ import { sortedDistinct } from '../sorted-distinct.js'
 import { TermDictionaryBuilder } from '../term-dictionary.js'
 import { U32List } from '../u32-list.js'
 import { compareBytes, decodeUtf8, encodeUtf8, utf8Scratch } from '../utf8.js'
-import type { Postings } from './postings.js'
+import type { Postings, StoredPostings } from './postings.js'
 import { PostingsLayout } from './postings-layout.js'
 
 /** The plain-data state of a {@link LabelSuffixIndex}. */
 export interface LabelSuffixIndexState extends SharedSuffixes {
   readonly keyBytes: Uint8Array
   readonly keyStart: Uint32Array
-  readonly hosts: Postings
+  readonly hosts: StoredPostings
   readonly docHostStart: Uint32Array
   readonly docHostRank: Uint32Array
 }
@@ -51,7 +51,7 @@ export interface LabelSuffixIndexState extends SharedSuffixes {
 export interface SharedSuffixes {
   readonly suffixKeyBytes: Uint8Array
   readonly suffixKeyStart: Uint32Array
-  readonly suffixes: Postings
+  readonly suffixes: StoredPostings
 }
 
 /** Host entries under a domain from which its documents are merged at build time. */
@@ -107,7 +107,7 @@ export function reverseLabels(host: string): string {
  */
 export class LabelSuffixIndex {
   /** Host rank → documents. */
-  readonly hosts: Postings
+  readonly hosts: StoredPostings
   /** Document → start of its host ranks in {@link LabelSuffixIndex.docHostRank}. */
   readonly docHostStart: Uint32Array
   /** Host ranks per document. */
@@ -143,23 +143,28 @@ export class LabelSuffixIndex {
   }
 
   /**
-   * The documents with a host equal to or under `domain`, when it is a shared suffix; else null
-   * (merge the hosts of {@link ranks}). A view: copy it before changing it.
+   * The shared suffix equal to `domain` (a normalised host), or −1: its documents are
+   * `termDocs(index.sharedPostings, t)`.
    *
    * @example
    * ```ts
-   * index.sharedDocs('cloudflare.com') // Uint32Array [0, 4, 9, …], or null
+   * index.sharedSuffix('cloudflare.com') // 12, or -1
    * ```
    */
-  sharedDocs(domain: string): Uint32Array | null {
-    const { suffixKeyBytes, suffixKeyStart, suffixes } = this.#shared
+  sharedSuffix(domain: string): number {
+    const { suffixKeyBytes, suffixKeyStart } = this.#shared
     const at = lowerBoundKey(suffixKeyBytes, suffixKeyStart, reverseLabels(domain))
     if (
       at === suffixKeyStart.length - 1 ||
       compareKey(suffixKeyBytes, suffixKeyStart, at, reverseLabels(domain)) !== 0
     )
-      return null
-    return suffixes.docs.subarray(suffixes.termStart[at], suffixes.termStart[at + 1])
+      return -1
+    return at
+  }
+
+  /** Shared suffix → the documents with a host equal to or under it. */
+  get sharedPostings(): StoredPostings {
+    return this.#shared.suffixes
   }
 
   /**

@@ -41,6 +41,34 @@ export interface StoredPostings {
 }
 
 /**
+ * The documents of terms `lo` … `hi − 1` in term order (one term by default; −1 for a term not in
+ * the dictionary: none): a view of postings in memory, a copy of the range of postings on disk.
+ * Use {@link ownTermDocs} for an array to change.
+ *
+ * @example
+ * ```ts
+ * termDocs(exact.postings, exact.dictionary.get('sw1a1aa')) // the documents with that postal code
+ * ```
+ */
+export function termDocs(postings: StoredPostings, lo: number, hi = lo + 1): Uint32Array {
+  if (lo < 0) return new Uint32Array(0)
+  return rangeOf(postings.docs, postings.termStart[lo] as number, postings.termStart[hi] as number)
+}
+
+/**
+ * As {@link termDocs}, in an array of its own that the caller may change.
+ *
+ * @example
+ * ```ts
+ * const candidates = ownTermDocs(grams, rarest) // then narrowed in place
+ * ```
+ */
+export function ownTermDocs(postings: StoredPostings, lo: number, hi = lo + 1): Uint32Array {
+  const docs = termDocs(postings, lo, hi)
+  return postings.docs instanceof LazyArray ? docs : docs.slice()
+}
+
+/**
  * The lists of some terms, ready to search: list s is `docs[listStart[s], listEnd[s])`, and entry
  * e's payload is `payload[payloadStart[e], payloadStart[e + 1])`.
  */

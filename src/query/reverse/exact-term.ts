@@ -4,6 +4,7 @@
  * {@link ExactTerms}, whose document list is the answer, so the estimate is the exact count.
  */
 import type { ExactTerms } from '../../indexes/reverse/exact-terms.js'
+import { ownTermDocs, type StoredPostings, termDocs } from '../../indexes/reverse/postings.js'
 import type { Criterion } from './criterion.js'
 import { intersectInto } from './doc-ids.js'
 
@@ -18,9 +19,8 @@ import { intersectInto } from './doc-ids.js'
  */
 export class ExactTermMatcher implements Criterion {
   readonly estimate: number
-  readonly #docs: Uint32Array
-  readonly #start: number
-  readonly #end: number
+  readonly #postings: StoredPostings
+  readonly #id: number
 
   /**
    * @param terms - the criterion's index (postal codes, emails or registrars)
@@ -28,18 +28,18 @@ export class ExactTermMatcher implements Criterion {
    */
   constructor(terms: ExactTerms, key: string) {
     const id = terms.dictionary.get(key)
-    const { termStart, docs } = terms.postings
-    this.#docs = docs
-    this.#start = id < 0 ? 0 : (termStart[id] as number)
-    this.#end = id < 0 ? 0 : (termStart[id + 1] as number)
-    this.estimate = this.#end - this.#start
+    const { termStart } = terms.postings
+    this.#postings = terms.postings
+    this.#id = id
+    this.estimate = id < 0 ? 0 : (termStart[id + 1] as number) - (termStart[id] as number)
   }
 
   collect(): Uint32Array {
-    return this.#docs.slice(this.#start, this.#end)
+    return ownTermDocs(this.#postings, this.#id)
   }
 
   filter(candidates: Uint32Array, count: number): number {
-    return intersectInto(candidates, count, this.#docs, this.#start, this.#end)
+    const docs = termDocs(this.#postings, this.#id)
+    return intersectInto(candidates, count, docs, 0, docs.length)
   }
 }

@@ -6,6 +6,7 @@
  * host ranks up in the intervals.
  */
 import type { LabelSuffixIndex, SuffixRanks } from '../../indexes/reverse/label-suffix-index.js'
+import { ownTermDocs, termDocs } from '../../indexes/reverse/postings.js'
 import { sortedDistinct } from '../../indexes/sorted-distinct.js'
 import type { Criterion } from './criterion.js'
 
@@ -23,7 +24,8 @@ export class NameserverMatcher implements Criterion {
   readonly #index: LabelSuffixIndex
   readonly #ranks: SuffixRanks
   readonly #docCount: number
-  readonly #shared: Uint32Array | null
+  // The shared suffix equal to the domain, or -1.
+  readonly #shared: number
 
   /**
    * @param index - the label-suffix index
@@ -34,26 +36,29 @@ export class NameserverMatcher implements Criterion {
     this.#index = index
     this.#ranks = index.ranks(domain)
     this.#docCount = docCount
-    this.#shared = index.sharedDocs(domain)
+    this.#shared = index.sharedSuffix(domain)
     const { termStart } = index.hosts
     const r = this.#ranks
+    const shared = index.sharedPostings.termStart
     this.estimate =
-      this.#shared?.length ??
-      (termStart[r.exactHi] as number) -
-        (termStart[r.exactLo] as number) +
-        (termStart[r.belowHi] as number) -
-        (termStart[r.belowLo] as number)
+      this.#shared >= 0
+        ? (shared[this.#shared + 1] as number) - (shared[this.#shared] as number)
+        : (termStart[r.exactHi] as number) -
+          (termStart[r.exactLo] as number) +
+          (termStart[r.belowHi] as number) -
+          (termStart[r.belowLo] as number)
   }
 
   collect(): Uint32Array {
-    if (this.#shared !== null) return this.#shared.slice()
-    const { termStart, docs } = this.#index.hosts
+    if (this.#shared >= 0) return ownTermDocs(this.#index.sharedPostings, this.#shared)
+    const { hosts } = this.#index
     const r = this.#ranks
-    const exact = docs.subarray(termStart[r.exactLo], termStart[r.exactHi])
-    const below = docs.subarray(termStart[r.belowLo], termStart[r.belowHi])
     // One host's list is already ascending and distinct.
-    if (r.belowHi - r.belowLo === 0) return exact.slice()
-    if (r.exactHi - r.exactLo === 0 && r.belowHi - r.belowLo === 1) return below.slice()
+    if (r.belowHi - r.belowLo === 0) return ownTermDocs(hosts, r.exactLo, r.exactHi)
+    if (r.exactHi - r.exactLo === 0 && r.belowHi - r.belowLo === 1)
+      return ownTermDocs(hosts, r.belowLo, r.belowHi)
+    const exact = termDocs(hosts, r.exactLo, r.exactHi)
+    const below = termDocs(hosts, r.belowLo, r.belowHi)
     const all = new Uint32Array(exact.length + below.length)
     all.set(exact)
     all.set(below, exact.length)

@@ -4,6 +4,7 @@
  * rarest gram's list narrowed by the others); each is verified against its stored digits.
  */
 import { type DigitsIndex, GRAM, GRAM_COUNT } from '../../indexes/reverse/digits-index.js'
+import { ownTermDocs, termDocs } from '../../indexes/reverse/postings.js'
 import type { Criterion } from './criterion.js'
 import { intersectInto } from './doc-ids.js'
 
@@ -42,13 +43,12 @@ export class PhoneMatcher implements Criterion {
   }
 
   collect(): Uint32Array {
-    const { termStart, docs } = this.#digits.grams
-    const rarest = this.#grams[0] as number
-    const candidates = docs.slice(termStart[rarest], termStart[rarest + 1])
+    const { grams } = this.#digits
+    const candidates = ownTermDocs(grams, this.#grams[0] as number)
     let count = candidates.length
     for (let g = 1; g < this.#grams.length && count > 0; g++) {
-      const gram = this.#grams[g] as number
-      count = intersectInto(candidates, count, docs, termStart[gram] as number, termStart[gram + 1] as number)
+      const docs = termDocs(grams, this.#grams[g] as number)
+      count = intersectInto(candidates, count, docs, 0, docs.length)
     }
     return candidates.subarray(0, this.filter(candidates, count))
   }

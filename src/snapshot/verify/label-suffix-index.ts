@@ -65,11 +65,12 @@ export function checkLabelSuffixIndex(where: string, value: unknown, docs: numbe
     { terms: suffixCount, docs, payload: false },
     checks,
   )
+  // A check reads every section into memory: the postings' documents are arrays here.
   const shared = sharedSuffixes(keyBytes, keyStart, hosts, docs)
   const from = 'the hosts under each shared suffix'
   sameArray(`${where}.suffixKeyStart`, suffixKeyStart, shared.suffixKeyStart, from)
   sameArray(`${where}.suffixKeyBytes`, suffixKeyBytes, shared.suffixKeyBytes, from)
   sameArray(`${where}.suffixes.termStart`, suffixes.termStart, shared.suffixes.termStart, from)
-  sameArray(`${where}.suffixes.docs`, suffixes.docs, shared.suffixes.docs, from)
+  sameArray(`${where}.suffixes.docs`, suffixes.docs, shared.suffixes.docs as Uint32Array, from)
   checks.passed(`${where}: shared suffixes are the merged hosts under them`, suffixCount)
 }
