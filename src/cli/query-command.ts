@@ -31,7 +31,8 @@ ${INPUT_HELP}
   -h, --help        show this help
 
 A filter or expression term naming an item type (or context) that no item of the input has,
-such as 'hots:google.com', matches nothing: a warning on stderr names it and the types there are.
+such as 'hots:google.com', matches nothing, and such a summarize type counts nothing: a warning
+on stderr names it and the types there are.
 
 Exit status: 0 for a 200 answer; 1 for an error answer (its error body is printed on stdout)
 or a failed load; 2 for a usage mistake.`

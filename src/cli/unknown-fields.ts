@@ -6,7 +6,7 @@
 import { parseQueryString } from '../api/query-string.js'
 import { splitTarget } from '../api/request-target.js'
 import type { Engine } from '../engine.js'
-import { parseDnsParams } from '../query/dns-params.js'
+import { parseDnsParams, type SummaryRequest } from '../query/dns-params.js'
 import type { Expr, Term } from '../query/expression/ast.js'
 import type { DnsKind, ItemField } from '../types.js'
 
@@ -28,20 +28,35 @@ export function unknownFieldWarnings(engine: Engine, request: string): string[] 
   const { path, query } = splitTarget(request)
   const kind = KINDS[path]
   if (kind === undefined) return []
-  let terms: Term[]
+  let parsed: ReturnType<typeof parseDnsParams>
   try {
-    const parsed = parseDnsParams(kind, parseQueryString(query))
-    terms = [...(parsed.filters ?? []), ...termsOf(parsed.expression)]
+    parsed = parseDnsParams(kind, parseQueryString(query))
   } catch {
     return []
   }
+  const terms = [...(parsed.filters ?? []), ...termsOf(parsed.expression)]
   const fields = engine.itemFields(kind)
   const warnings = new Set<string>()
   for (const term of terms) {
     const warning = warningFor(kind, term, fields)
     if (warning !== null) warnings.add(warning)
   }
+  const summary = parsed.summary === null ? null : summaryWarning(kind, parsed.summary, fields)
+  if (summary !== null) warnings.add(summary)
   return [...warnings]
+}
+
+// A summary of a type (or context) no item has counts nothing: said as for a filter term.
+function summaryWarning(kind: DnsKind, summary: SummaryRequest, fields: readonly ItemField[]): string | null {
+  const ofType = fields.filter((f) => f.type === summary.type)
+  const written = `summarize=${summary.type}`
+  if (ofType.length === 0) {
+    const types = [...new Set(fields.map((f) => f.type))]
+    return `no ${kind} item has type ${JSON.stringify(summary.type)} (${written}): the summary counts nothing; types: ${types.join(', ')}`
+  }
+  if (summary.context === null || ofType.some((f) => f.context === summary.context)) return null
+  const contexts = ofType.map((f) => JSON.stringify(f.context))
+  return `no ${kind} item of type ${summary.type} has context ${JSON.stringify(summary.context)} (${written}&summary_context=${summary.context}): the summary counts nothing; its contexts: ${contexts.join(', ')}`
 }
 
 function warningFor(kind: DnsKind, term: Term, fields: readonly ItemField[]): string | null {

@@ -1,7 +1,8 @@
 /**
  * Issue 15, item 17: a filter or expression term naming an item type, or a context and type, that
  * no item of the input has matches nothing; `domindex query` says so on stderr instead of a silent
- * 0, and `engine.itemFields(kind)` lists what the terms can name.
+ * 0, and `engine.itemFields(kind)` lists what the terms can name. Issue 26, item 4: a `summarize`
+ * type (or `summary_context`) that no item has is warned of alike.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { unknownFieldWarnings } from '../../src/cli/unknown-fields.js'
@@ -50,6 +51,19 @@ it('warns for each term that names a type or a context no item has, once', () =>
   // Not a DNS search, or invalid parameters (the answer says what is wrong): no warnings.
   expect(unknownFieldWarnings(engine, '/v1/domain/reverse?name=acme')).toEqual([])
   expect(unknownFieldWarnings(engine, '/v1/domain/mx?expression=(((')).toEqual([])
+})
+
+it('warns for a summary of a type or a context no item has', () => {
+  expect(unknownFieldWarnings(engine, '/v1/domain/mx?summarize=host')).toEqual([])
+  expect(unknownFieldWarnings(engine, '/v1/domain/mx?summarize=host&summary_context=dns-ns')).toEqual([])
+  expect(unknownFieldWarnings(engine, '/v1/domain/mx?summarize=hots')).toEqual([
+    'no mx item has type "hots" (summarize=hots): the summary counts nothing; types: host, mx-preference',
+  ])
+  expect(
+    unknownFieldWarnings(engine, '/v1/domain/mx?summarize=mx-preference&summary_context=dns-ns'),
+  ).toEqual([
+    'no mx item of type mx-preference has context "dns-ns" (summarize=mx-preference&summary_context=dns-ns): the summary counts nothing; its contexts: "dns-mx"',
+  ])
 })
 
 it('prints the warning on stderr from domindex query, and answers as before', async () => {
