@@ -4,6 +4,7 @@
  * repeating the option works as well.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util'
+import { closestName } from '../query/closest-name.js'
 
 /** A mistake in the command line: printed with a pointer to `--help`, exit status 2. */
 export class UsageError extends Error {
@@ -92,25 +93,12 @@ function parseProblem(error: unknown, options: OptionSpecs): string {
   const unknown = /^Unknown option '([^']*)'/.exec(message)?.[1]
   if (unknown === undefined) return message
   const names = Object.keys(options).map((name) => `--${name}`)
-  const near = names.find((name) => editDistance(name, unknown) <= 2)
+  const near = closestName(unknown, names)
   return [
     `unknown option ${unknown}${near === undefined ? '' : ` (did you mean ${near}?)`}`,
     `options: ${names.join(', ')}`,
     `an argument that starts with "-" goes after "--", as in -- ${JSON.stringify(unknown)}`,
   ].join('; ')
-}
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i]
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1)
-      next.push(Math.min(substitution, (row[j] as number) + 1, (next[j - 1] as number) + 1))
-    }
-    row = next
-  }
-  return row[b.length] as number
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { QueryError, SnapshotError } from '../errors.js'
+import { closestName } from '../query/closest-name.js'
 import { CommandFailure, UsageError } from './args.js'
 import { buildCommand } from './build-command.js'
 import { checkCommand } from './check-command.js'
@@ -73,8 +74,12 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === name)
   if (command === undefined) {
+    const near = closestName(
+      name,
+      COMMANDS.map((c) => c.name),
+    )
     process.stderr.write(
-      `domindex: unknown command ${JSON.stringify(name)}; run 'domindex --help' for the list\n`,
+      `domindex: unknown command ${JSON.stringify(name)}${near === undefined ? '' : ` (did you mean ${near}?)`}; run 'domindex --help' for the list\n`,
     )
     return 2
   }

@@ -2,6 +2,7 @@
  * `domindex pivots`: what a domain shares with other domains (SPEC 14), as the
  * `/v1/domain/pivots` path answers it: each value with its count and the request that lists them.
  */
+import { existsSync } from 'node:fs'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, loadInputs } from './inputs.js'
@@ -38,7 +39,14 @@ export const pivotsCommand: Command = {
       INPUT_LISTS,
     )
     const domain = positionals.pop()
-    if (domain === undefined) throw new UsageError('no domain: end with one, like example.com')
+    if (domain === undefined) throw new UsageError('give a DOMAIN after the input, like example.com')
+    if (positionals.length === 0 && Object.values(lists).every((files) => files.length === 0)) {
+      throw new UsageError(
+        existsSync(domain)
+          ? `give a DOMAIN after the input: domindex pivots ${domain} example.com`
+          : `give an input (a snapshot, a data directory or files) before the DOMAIN ${domain}`,
+      )
+    }
     const engine = await withProgress((onProgress) => loadInputs(positionals, lists, { onProgress }))
     const apex = values['apex'] === true ? '&apex_domain=true' : ''
     const { status, body } = await engine.request(

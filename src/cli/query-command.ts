@@ -68,6 +68,11 @@ export const queryCommand: Command = {
     for (const warning of unknownFieldWarnings(engine, request)) {
       process.stderr.write(`domindex query: warning: ${warning}\n`)
     }
+    if (/\?.*\+/.test(request)) {
+      process.stderr.write(
+        "domindex query: note: '+' in a query string is a space (as in form encoding); write %2B for a plus sign\n",
+      )
+    }
     const { all } = values
     if (all !== true) {
       const { status, body } = await engine.request(request)

@@ -6,6 +6,7 @@
 import { QueryError, showValue } from '../errors.js'
 import { normalizeHost } from '../normalize/host.js'
 import type { Params, ParamValue } from '../types.js'
+import { closestName } from './closest-name.js'
 
 /** A scalar parameter value after repeated query-string keys are resolved. */
 export type Scalar = string | number | boolean
@@ -19,10 +20,11 @@ export function checkKnown(params: Params, allowed: ReadonlySet<string>): void {
   }
   for (const key of Object.keys(params)) {
     if (!allowed.has(key)) {
+      const near = closestName(key, allowed)
       throw new QueryError(
         'unknown_parameter',
         key,
-        `unknown parameter ${showValue(key)}; accepted: ${[...allowed].join(', ')}`,
+        `unknown parameter ${showValue(key)}${near === undefined ? '' : ` (did you mean ${near}?)`}; accepted: ${[...allowed].join(', ')}`,
       )
     }
   }

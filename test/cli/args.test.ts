@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { parseCommandArgs, readCount, UsageError } from '../../src/cli/args.js'
 import { INPUT_LISTS, INPUT_OPTIONS, listedSources } from '../../src/cli/inputs.js'
+import { closestName, editDistance } from '../../src/query/closest-name.js'
 
 const OPTIONS = { ...INPUT_OPTIONS, out: { type: 'string' as const }, all: { type: 'boolean' as const } }
+
+describe('closestName', () => {
+  it('suggests the nearest name within two edits, ignoring case, and nothing farther', () => {
+    expect(closestName('nameservers', ['name', 'nameserver', 'email'])).toBe('nameserver')
+    expect(closestName('PIVTS', ['pivots', 'query'])).toBe('pivots')
+    expect(closestName('zzzz', ['pivots', 'query'])).toBeUndefined()
+    expect(editDistance('kitten', 'sitting')).toBe(3)
+  })
+})
 
 describe('parseCommandArgs', () => {
   it('gives a file-list option every argument up to the next option', () => {
