@@ -51,6 +51,8 @@ export interface FileContext {
 }
 
 const SNIFF_LIMIT = 16 * 1024 * 1024
+// Line feeds handed to a splitter in place of the white space before the first record.
+const NEWLINES = Buffer.alloc(1 << 16, 0x0a)
 const TOO_DEEP = `record is nested more than ${MAX_NESTING} levels deep (objects and arrays)`
 const hasOwn = Object.prototype.hasOwnProperty
 
@@ -77,26 +79,49 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
   const lines = /\.(jsonl|ndjson)(\.gz)?$/i.test(file)
   let splitter: LineSplitter | ValueSplitter | CsvSplitter | undefined
   let format: FileReport['format'] = 'lines'
+  // Until the layout is decided: the newlines of the white space before the first significant
+  // byte (the white space itself is dropped, its newlines handed on so line numbers stay), then the
+  // chunks from that byte on, each scanned once, so any input loads in linear time.
+  let blankNewlines = 0
+  let started = false
+  let newlineSeen = false
   let pending: Buffer[] = []
   let pendingBytes = 0
+  const begin = (decided: FileReport['format']): void => {
+    format = decided
+    splitter = makeSplitter(decided, dispatch, sink, context)
+    for (let n = blankNewlines; n > 0; n -= NEWLINES.length)
+      splitter.push(NEWLINES.subarray(0, Math.min(n, NEWLINES.length)))
+    for (const piece of pending) splitter.push(piece)
+    pending = []
+  }
   const chunks = source.chunks()
   try {
-    for (;;) {
+    for (let first = true; ; first = false) {
       const step = await nextChunk(chunks, file)
       if (step.done === true) break
-      const chunk = step.value
+      let chunk = step.value
+      if (first) chunk = withoutBom(chunk)
       if (splitter !== undefined) splitter.push(chunk)
-      else {
+      else if (context.csv === true) {
         pending.push(chunk)
-        pendingBytes += chunk.length
-        const head = Buffer.concat(pending, pendingBytes)
-        const decided = context.csv === true ? 'csv' : decide(head, lines, false)
-        if (decided !== undefined) {
-          format = decided
-          splitter = makeSplitter(decided, dispatch, sink, context)
-          splitter.push(withoutBom(head))
-          pending = []
-        } else if (pending.length > 1) pending = [head]
+        begin('csv')
+      } else {
+        if (!started) {
+          const at = firstSignificant(chunk)
+          blankNewlines += countNewlines(chunk, at === -1 ? chunk.length : at)
+          if (at !== -1) {
+            started = true
+            chunk = chunk.subarray(at)
+          }
+        }
+        if (started) {
+          pending.push(chunk)
+          pendingBytes += chunk.length
+          newlineSeen ||= chunk.includes(0x0a)
+          const decided = decide(pending, pendingBytes, newlineSeen, lines, false)
+          if (decided !== undefined) begin(decided)
+        } else if (lines) begin('lines')
       }
       const paused = context.progress(source.diskBytes())
       if (paused !== undefined) await paused
@@ -105,12 +130,8 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
     // Closes the file (and the gunzip stream) when a reject or callback ended the load early.
     await chunks.return(undefined)
   }
-  if (splitter === undefined && pendingBytes > 0) {
-    const head = Buffer.concat(pending, pendingBytes)
-    format = context.csv === true ? 'csv' : (decide(head, lines, true) ?? 'lines')
-    splitter = makeSplitter(format, dispatch, sink, context)
-    splitter.push(withoutBom(head))
-  }
+  if (splitter === undefined)
+    begin(context.csv === true ? 'csv' : (decide(pending, pendingBytes, newlineSeen, lines, true) ?? 'lines'))
   const damage = source.damage()
   // A damaged gzip file: what was read of the line it cuts is no record, and is not ended.
   if (damage === undefined) splitter?.end()
@@ -180,32 +201,49 @@ export async function nextChunk<Chunk>(
   }
 }
 
-/** The layout of a file from its first bytes, or undefined when more bytes are needed. */
-function decide(head: Buffer, lines: boolean, atEnd: boolean): FileReport['format'] | undefined {
+/**
+ * The layout of a file from its bytes from the first significant one on (none: white space only),
+ * or undefined when more bytes are needed. Only a file that starts with `{` needs its first line,
+ * whose pieces are joined once.
+ */
+function decide(
+  pieces: readonly Buffer[],
+  bytes: number,
+  newlineSeen: boolean,
+  lines: boolean,
+  atEnd: boolean,
+): FileReport['format'] | undefined {
   if (lines) return 'lines'
-  const start = firstSignificant(head)
-  if (start === -1) return atEnd ? 'lines' : undefined
-  const first = head[start]
+  const first = pieces[0]?.[0]
+  if (first === undefined) return atEnd ? 'lines' : undefined
   if (first === 0x5b) return 'json'
   if (first !== 0x7b) return 'lines'
-  const newline = head.indexOf(0x0a, start)
-  if (newline === -1 && !atEnd && head.length < SNIFF_LIMIT) return undefined
-  if (newline === -1 && !atEnd) return 'json'
+  if (!newlineSeen && !atEnd && bytes < SNIFF_LIMIT) return undefined
+  if (!newlineSeen && !atEnd) return 'json'
+  const head = Buffer.concat(pieces, bytes)
+  const newline = head.indexOf(0x0a)
   try {
-    const value: unknown = JSON.parse(head.toString('utf8', start, newline === -1 ? head.length : newline))
+    const value: unknown = JSON.parse(head.toString('utf8', 0, newline === -1 ? head.length : newline))
     return isEnvelope(value) ? 'json' : 'lines'
   } catch {
     return 'json'
   }
 }
 
-function firstSignificant(head: Buffer): number {
-  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0
-  for (; i < head.length; i++) {
-    const b = head[i]
+/** The first byte that is not white space (space, tab, CR, LF), or −1. */
+function firstSignificant(bytes: Buffer): number {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]
     if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return i
   }
   return -1
+}
+
+/** The line feeds among the first `end` bytes. */
+function countNewlines(bytes: Buffer, end: number): number {
+  let n = 0
+  for (let at = bytes.indexOf(0x0a); at !== -1 && at < end; at = bytes.indexOf(0x0a, at + 1)) n++
+  return n
 }
 
 function withoutBom(head: Buffer): Buffer {
