@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Engine } from '../../src/engine.js'
 import { writeSample } from '../../src/generate/write-sample.js'
 import {
+  RESTRICT_RATIO,
   type StoredPostings,
   type TermLists,
   termDocs,
@@ -28,7 +29,7 @@ let inMemory: SnapshotContent
 
 beforeAll(async () => {
   files = await tempFiles()
-  const sample = await writeSample({ whois: 3_000, dns: 0, seed: 5, out: join(files.dir, 'sample') })
+  const sample = await writeSample({ whois: 10_000, dns: 0, seed: 5, out: join(files.dir, 'sample') })
   const built = await Engine.build({ whois: [sample.whois.path] })
   snapshot = join(files.dir, 'corpus.dmx')
   await built.save(snapshot)
@@ -79,6 +80,27 @@ describe('registration-text postings on disk', () => {
           },
         ),
         { seed: 1207, numRuns: 60 },
+      )
+      // Restricted to one document, a list on disk over 1,024 times as long keeps just its entry.
+      const commonSize = (memory.termStart[common + 1] as number) - (memory.termStart[common] as number)
+      expect(commonSize).toBeGreaterThan(RESTRICT_RATIO)
+      fc.assert(
+        fc.property(
+          fc.array(fc.integer({ min: -1, max: terms - 1 }), { minLength: 0, maxLength: 3 }),
+          fc.integer({ min: 0, max: 10_000 }),
+          (ids, doc) => {
+            const within = Uint32Array.of(doc)
+            const only = (lists: ReturnType<typeof plain>) =>
+              lists.map(({ docs, payloads }) => ({
+                docs: docs.filter((d) => d === doc),
+                payloads: payloads.filter((_, i) => docs[i] === doc),
+              }))
+            const restricted = termLists(disk, [...ids, common], within)
+            expect(restricted.listEnd[ids.length]! - restricted.listStart[ids.length]!).toBeLessThanOrEqual(1)
+            expect(only(plain(restricted))).toEqual(only(plain(termLists(memory, [...ids, common]))))
+          },
+        ),
+        { seed: 1208, numRuns: 60 },
       )
     }
   })

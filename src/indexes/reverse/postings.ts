@@ -17,6 +17,7 @@
  */
 
 import { LazyArray, rangeOf, type StoredArray } from '../../storage/lazy-array.js'
+import { lowerBound } from '../gallop.js'
 import { grow } from '../grow.js'
 import { PostingsLayout } from './postings-layout.js'
 import { VarintChunks } from './varint-chunks.js'
@@ -86,13 +87,22 @@ export interface TermLists {
  * terms' lists read into arrays of their own, laid out as the postings are (each list's payloads
  * follow the previous list's, so an entry's payload ends where the next entry's starts).
  *
+ * With `within` (ascending documents: the only ones the caller will look for), a list on disk
+ * more than {@link RESTRICT_RATIO} times longer than `within` keeps only its entries for those
+ * documents, found by galloping over the documents on disk an element at a time: a rare phrase
+ * term then reads a few blocks of a common term's list, not all of it (skip data's purpose).
+ *
  * @example
  * ```ts
  * const lists = termLists(text.positions, [dictionary.get('acme'), dictionary.get('holdings')])
  * lists.docs.subarray(lists.listStart[0], lists.listEnd[0]) // the documents holding 'acme'
  * ```
  */
-export function termLists(postings: StoredPostings, terms: readonly number[]): TermLists {
+export function termLists(
+  postings: StoredPostings,
+  terms: readonly number[],
+  within?: Uint32Array,
+): TermLists {
   const { termStart, docs, payloadStart, payload } = postings
   const slots = terms.length
   const listStart = new Uint32Array(slots)
@@ -105,29 +115,48 @@ export function termLists(postings: StoredPostings, terms: readonly number[]): T
     return { docs, payloadStart, payload, listStart, listEnd }
   }
   const withPayload = payloadStart.length > 0
+  // Per slot: the entries kept, as a range of the postings or as the entries for `within`.
+  const picked = terms.map((t): { from: number; to: number; entries: number[] | null } => {
+    if (t < 0) return { from: 0, to: 0, entries: null }
+    const from = termStart[t] as number
+    const to = termStart[t + 1] as number
+    if (within === undefined || within.length * RESTRICT_RATIO >= to - from)
+      return { from, to, entries: null }
+    return { from, to, entries: entriesFor(docs, within, from, to) }
+  })
   let entries = 0
-  terms.forEach((t, s) => {
+  picked.forEach((p, s) => {
     listStart[s] = entries
-    if (t >= 0) entries += (termStart[t + 1] as number) - (termStart[t] as number)
+    entries += p.entries === null ? p.to - p.from : p.entries.length
     listEnd[s] = entries
   })
   const localDocs = new Uint32Array(entries)
   const localStarts = new Uint32Array(withPayload ? entries + 1 : 0)
   const pieces: (Uint16Array | Uint32Array)[] = []
   let values = 0
-  terms.forEach((t, s) => {
-    if (t < 0) return
-    const from = termStart[t] as number
-    const to = termStart[t + 1] as number
+  picked.forEach((p, s) => {
     const at = listStart[s] as number
-    localDocs.set(rangeOf(docs, from, to), at)
-    if (!withPayload) return
-    const starts = rangeOf(payloadStart, from, to + 1)
-    const base = starts[0] as number
-    for (let i = 0; i < to - from; i++) localStarts[at + i] = (starts[i] as number) - base + values
-    const end = starts[to - from] as number
-    pieces.push(rangeOf(payload, base, end))
-    values += end - base
+    if (p.entries === null) {
+      if (p.to === p.from) return
+      localDocs.set(rangeOf(docs, p.from, p.to), at)
+      if (!withPayload) return
+      const starts = rangeOf(payloadStart, p.from, p.to + 1)
+      const base = starts[0] as number
+      for (let i = 0; i < p.to - p.from; i++) localStarts[at + i] = (starts[i] as number) - base + values
+      const end = starts[p.to - p.from] as number
+      pieces.push(rangeOf(payload, base, end))
+      values += end - base
+      return
+    }
+    p.entries.forEach((e, i) => {
+      localDocs[at + i] = valueAt(docs, e)
+      if (!withPayload) return
+      const begin = valueAt(payloadStart, e)
+      const end = valueAt(payloadStart, e + 1)
+      localStarts[at + i] = values
+      pieces.push(rangeOf(payload, begin, end))
+      values += end - begin
+    })
   })
   if (withPayload) localStarts[entries] = values
   const wide = pieces.some((piece) => piece instanceof Uint32Array)
@@ -138,6 +167,30 @@ export function termLists(postings: StoredPostings, terms: readonly number[]): T
     at += piece.length
   }
   return { docs: localDocs, payloadStart: localStarts, payload: localPayload, listStart, listEnd }
+}
+
+/**
+ * How much longer than the documents looked for a list on disk must be for {@link termLists} to
+ * gallop over it instead of reading it whole: a probe is a block-cache lookup of a few hundred
+ * nanoseconds and a document is found in about 2·log2(gap) probes, where a whole read costs about
+ * a nanosecond a byte (4 to 12 bytes an entry).
+ */
+export const RESTRICT_RATIO = 1024
+
+// The entries of [from, to) whose documents are in `within` (ascending).
+function entriesFor(docs: StoredArray<Uint32Array>, within: Uint32Array, from: number, to: number): number[] {
+  const found: number[] = []
+  let e = from
+  for (let i = 0; i < within.length && e < to; i++) {
+    const doc = within[i] as number
+    e = docs instanceof LazyArray ? docs.lowerBound(doc, e, to) : lowerBound(docs, doc, e, to)
+    if (e < to && valueAt(docs, e) === doc) found.push(e++)
+  }
+  return found
+}
+
+function valueAt(array: StoredArray<Uint16Array | Uint32Array>, i: number): number {
+  return array instanceof LazyArray ? array.at(i) : (array[i] as number)
 }
 
 /**

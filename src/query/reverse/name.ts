@@ -5,7 +5,12 @@
  * ordinals share one ordinal.
  */
 import { lowerBound } from '../../indexes/gallop.js'
-import { type StoredPostings, type TermLists, termLists } from '../../indexes/reverse/postings.js'
+import {
+  ownTermDocs,
+  type StoredPostings,
+  type TermLists,
+  termLists,
+} from '../../indexes/reverse/postings.js'
 import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
 import type { Criterion } from './criterion.js'
 
@@ -20,9 +25,8 @@ import type { Criterion } from './criterion.js'
 export class NameMatcher implements Criterion {
   readonly estimate: number
   readonly #names: StoredPostings
-  // The tokens' term ids, rarest first, and their lists once read.
+  // The tokens' term ids, rarest first.
   readonly #terms: number[]
-  #lists: TermLists | undefined
   readonly #ordStart: Uint32Array
   readonly #ordEnd: Uint32Array
   #payload: Uint16Array | Uint32Array = new Uint16Array(0)
@@ -43,28 +47,27 @@ export class NameMatcher implements Criterion {
 
   collect(): Uint32Array {
     if (this.estimate === 0) return new Uint32Array(0)
-    const lists = this.#read()
-    const candidates = lists.docs.slice(lists.listStart[0], lists.listEnd[0])
-    return candidates.subarray(0, this.#keep(candidates, candidates.length, true))
+    // The rarest list is the candidates; on disk, the other lists are read only for them.
+    const candidates = ownTermDocs(this.#names, this.#terms[0] as number)
+    const lists = termLists(this.#names, this.#terms, candidates)
+    return candidates.subarray(0, this.#keep(lists, candidates, candidates.length, true))
   }
 
   filter(candidates: Uint32Array, count: number): number {
     if (this.estimate === 0) return 0
-    return this.#keep(candidates, count, false)
-  }
-
-  /** The tokens' lists, read on first use (from disk when the postings are there). */
-  #read(): TermLists {
-    this.#lists ??= termLists(this.#names, this.#terms)
-    return this.#lists
+    return this.#keep(
+      termLists(this.#names, this.#terms, candidates.subarray(0, count)),
+      candidates,
+      count,
+      false,
+    )
   }
 
   /**
    * Keeps the candidates that match. `ownList`: the candidates are the first (rarest) list itself,
    * so candidate c is that list's entry c and needs no search in it.
    */
-  #keep(candidates: Uint32Array, count: number, ownList: boolean): number {
-    const lists = this.#read()
+  #keep(lists: TermLists, candidates: Uint32Array, count: number, ownList: boolean): number {
     const { docs, payloadStart, listStart, listEnd } = lists
     this.#payload = lists.payload
     const slots = listStart.length

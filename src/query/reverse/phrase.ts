@@ -22,7 +22,7 @@
  * tokens, reverse-params.ts) gallops.
  */
 import { lowerBound } from '../../indexes/gallop.js'
-import { type TermLists, termLists } from '../../indexes/reverse/postings.js'
+import { ownTermDocs, type TermLists, termLists } from '../../indexes/reverse/postings.js'
 import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
 import type { Criterion } from './criterion.js'
 
@@ -44,9 +44,8 @@ export class PhraseMatcher implements Criterion {
   readonly #slop: number
   readonly #mask: number
   readonly #length: number
-  // Per distinct term ("slot"), ordered rarest first: its term id, and its list once read.
+  // Per distinct term ("slot"), ordered rarest first: its term id.
   readonly #terms: number[]
-  #lists: TermLists | undefined
   // Query index → slot, and per slot its query indices ascending: slotIndex[slotIndexStart[s] …].
   readonly #slotOf: Uint32Array
   readonly #slotIndexStart: Uint32Array
@@ -96,28 +95,27 @@ export class PhraseMatcher implements Criterion {
 
   collect(): Uint32Array {
     if (this.estimate === 0) return new Uint32Array(0)
-    const lists = this.#read()
-    const candidates = lists.docs.slice(lists.listStart[0], lists.listEnd[0])
-    return candidates.subarray(0, this.#keep(candidates, candidates.length, true))
+    // The rarest list is the candidates; on disk, the other lists are read only for them.
+    const candidates = ownTermDocs(this.#text.positions, this.#terms[0] as number)
+    const lists = termLists(this.#text.positions, this.#terms, candidates)
+    return candidates.subarray(0, this.#keep(lists, candidates, candidates.length, true))
   }
 
   filter(candidates: Uint32Array, count: number): number {
     if (this.estimate === 0) return 0
-    return this.#keep(candidates, count, false)
-  }
-
-  /** The slots' lists, read on first use (from disk when the postings are there). */
-  #read(): TermLists {
-    this.#lists ??= termLists(this.#text.positions, this.#terms)
-    return this.#lists
+    return this.#keep(
+      termLists(this.#text.positions, this.#terms, candidates.subarray(0, count)),
+      candidates,
+      count,
+      false,
+    )
   }
 
   /**
    * Keeps the candidates that match. `ownList`: the candidates are the first (rarest) list itself,
    * so candidate c is that list's entry c and needs no search in it.
    */
-  #keep(candidates: Uint32Array, count: number, ownList: boolean): number {
-    const lists = this.#read()
+  #keep(lists: TermLists, candidates: Uint32Array, count: number, ownList: boolean): number {
     const { docs, payloadStart, listStart, listEnd } = lists
     this.#payload = lists.payload
     const slots = listStart.length
