@@ -57,10 +57,22 @@ export class LazyArray {
    *   its checksum, `closed` once the snapshot was closed
    */
   range(start: number, end: number): NumberArray {
-    const bytes = this.section.read(start * this.#size, end * this.#size)
     const out = this.kind === 'Uint16Array' ? new Uint16Array(end - start) : new Uint32Array(end - start)
-    new Uint8Array(out.buffer).set(bytes)
+    this.copy(start, end, out, 0)
     return out
+  }
+
+  /**
+   * Copies elements `start` … `end − 1` into `into` from index `at` on (same element size).
+   *
+   * @throws as {@link LazyArray.range}
+   */
+  copy(start: number, end: number, into: NumberArray, at: number): void {
+    const size = this.#size
+    if (into.BYTES_PER_ELEMENT !== size)
+      throw new Error(`a ${this.kind} range copied into elements of ${into.BYTES_PER_ELEMENT} bytes`)
+    const bytes = new Uint8Array(into.buffer, into.byteOffset + at * size, (end - start) * size)
+    this.section.copy(start * size, bytes)
   }
 
   /**

@@ -57,6 +57,21 @@ export class LazySection {
   }
 
   /** The whole section, copied. */
+  /**
+   * Copies bytes `start` … `start + into.length − 1` of the section into `into` (no allocation).
+   *
+   * @throws as {@link LazySection.read}
+   */
+  copy(start: number, into: Uint8Array): void {
+    if (!this.#verified) this.verify()
+    if (start < 0 || start + into.length > this.entry.length) {
+      throw this.#corrupt(
+        `bytes ${start}…${start + into.length} are asked of a section of ${this.entry.length}`,
+      )
+    }
+    this.file.copy(this.entry.offset + start, into)
+  }
+
   readAll(): Uint8Array {
     if (!this.#verified) this.verify()
     const bytes = new Uint8Array(this.entry.length)

@@ -114,19 +114,43 @@ export class StoredFile {
       return this.#block(first).subarray(start, start + length)
     }
     const out = new Uint8Array(length)
+    this.copy(offset, out)
+    return out
+  }
+
+  /**
+   * Copies `into.length` bytes at `offset` into `into`: through the cache, or from the file
+   * directly when they span more than 16 blocks (as {@link StoredFile.read}).
+   *
+   * @throws as {@link StoredFile.read}
+   */
+  copy(offset: number, into: Uint8Array): void {
+    this.#assertOpen()
+    const length = into.length
+    if (offset < 0 || offset + length > this.size) {
+      throw new SnapshotError(
+        'corrupt_snapshot',
+        `a read of bytes ${offset}…${offset + length} past the end`,
+        {
+          file: this.path,
+        },
+      )
+    }
+    const size = this.#cache.blockBytes
+    const first = Math.floor(offset / size)
+    const last = Math.floor((offset + Math.max(length, 1) - 1) / size)
     if (last - first >= DIRECT_BLOCKS) {
-      this.readInto(offset, out)
-      return out
+      this.readInto(offset, into)
+      return
     }
     let done = 0
-    for (let b = first; b <= last; b++) {
+    for (let b = first; b <= last && done < length; b++) {
       const block = this.#block(b)
       const from = b === first ? offset - first * size : 0
       const take = Math.min(block.length - from, length - done)
-      out.set(block.subarray(from, from + take), done)
+      into.set(block.subarray(from, from + take), done)
       done += take
     }
-    return out
   }
 
   /**
