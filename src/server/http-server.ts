@@ -21,7 +21,7 @@ import type { RequestOptions } from '../api/request.js'
 import type { ApiResponse } from '../api/responses.js'
 import { type ClientError, clientErrorAnswer, writeRawResponse } from './client-errors.js'
 import { type ServerLimits, serverLimits } from './limits.js'
-import { BODY_REFUSED, LOADING, targetTooLong } from './refusals.js'
+import { BODY_REFUSED, HOST_MISSING, LOADING, targetTooLong } from './refusals.js'
 import { logLine } from './request-log.js'
 import { acceptsGzip, encodeResponse } from './response-encoding.js'
 
@@ -87,6 +87,8 @@ export class ApiServer {
         requestTimeout: 2 * limits.headersTimeoutMs,
         keepAliveTimeout: limits.keepAliveTimeoutMs,
         connectionsCheckingInterval: limits.timeoutCheckMs,
+        // Node's own refusal of a request without Host is a bare 400; #respond answers it in JSON.
+        requireHostHeader: false,
       },
       handler,
     )
@@ -229,6 +231,9 @@ export class ApiServer {
     // Node reads the request line as latin1: one character per byte.
     if (target.length > this.#limits.maxTargetBytes) {
       return targetTooLong(target.length, this.#limits.maxTargetBytes)
+    }
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+      return HOST_MISSING
     }
     if (this.#target === undefined) return LOADING
     if ((method === 'GET' || method === 'HEAD') && hasBody(req)) return BODY_REFUSED

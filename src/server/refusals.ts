@@ -72,6 +72,13 @@ export function headTimeout(ms: number): ApiResponse {
   return refusal(408, 'request_timeout', `domindex: no complete request head within ${ms} ms`)
 }
 
+/** The 400 of an HTTP/1.1 request without a `Host` header (RFC 9112, section 3.2). */
+export const HOST_MISSING: ApiResponse = refusal(
+  400,
+  'bad_request',
+  'domindex: malformed HTTP request: an HTTP/1.1 request needs a Host header',
+)
+
 /** The 400 of a request that is not HTTP/1.1 the parser accepts. */
 export function malformed(reason: string): ApiResponse {
   return refusal(400, 'bad_request', `domindex: malformed HTTP request: ${reason}`)

@@ -5,7 +5,11 @@
  * - the UTF-8 bytes of the term dictionaries (term-dictionary.ts: the forward lookup's domains,
  *   the text, postal, email and registrar dictionaries) and of the DNS observation ids and tokens
  *   (byte-table.ts). Their offsets and hash slots stay in memory, so finding an entry costs no
- *   read and comparing it one block read at most.
+ *   read and comparing it one block read at most;
+ * - the registration text's postings (documents, payload offsets, positions and organization
+ *   ordinals: ~340 bytes a record), and the documents of the postal, email, registrar, phone-gram,
+ *   nameserver-host and shared-suffix postings; their term offsets stay in memory, and a matcher
+ *   reads a term's list (postings.ts: termLists, termDocs) as it needs it.
  * The DNS values and host keys stay in memory for now: read through the cache, the DNS families
  * of bench/dns.bench.ts took 3x the built engine's time at 250k records (27 against 9 ms a batch;
  * 11 against 11 with them in memory), as summaries, value lookups and the label trie compare and

@@ -107,6 +107,28 @@ describe('ApiServer', () => {
     expect(JSON.parse(brew.body)).toMatchObject({ error: { code: 'method_not_allowed' } })
   })
 
+  it('answers an HTTP/1.1 request without Host with a JSON 400 (issue 26, item 17); HTTP/1.0 needs none', async () => {
+    const raw = await rawExchange(
+      port,
+      'GET /v1/domain/mx?host=site3.com HTTP/1.1\r\nConnection: close\r\n\r\n',
+    )
+    const got = parseRaw(raw.text)
+    expect(got.status).toBe(400)
+    expect(got.headers.get('content-type')).toContain('application/json')
+    expect(JSON.parse(got.body)).toMatchObject({
+      error: { code: 'bad_request', message: expect.stringContaining('needs a Host header') },
+    })
+    const old = parseRaw(
+      (
+        await rawExchange(
+          port,
+          `GET /v1/domain/mx?host=site3.com HTTP/1.0\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`,
+        )
+      ).text,
+    )
+    expect(old.status).toBe(200)
+  })
+
   it('refuses request bodies with a 413 and closes the connection', async () => {
     const heads = [
       'GET /v1/domain/mx?host=site3.com HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello',
