@@ -97,20 +97,31 @@ async function main(argv: readonly string[]): Promise<number> {
 function report(command: Command, error: unknown): number {
   if (error instanceof UsageError) {
     process.stderr.write(
-      `domindex ${command.name}: ${error.message}\nRun 'domindex ${command.name} --help' for usage.\n`,
+      `domindex ${command.name}: ${printable(error.message)}\nRun 'domindex ${command.name} --help' for usage.\n`,
     )
     return 2
   }
   // SnapshotError and QueryError messages already read `domindex: <file>:<line>: <reason>`.
   if (error instanceof SnapshotError || error instanceof QueryError) {
-    process.stderr.write(`${error.message}\n`)
+    process.stderr.write(`${printable(error.message)}\n`)
   } else if (error instanceof CommandFailure) {
-    process.stderr.write(`domindex: ${error.message}\n`)
+    process.stderr.write(`domindex: ${printable(error.message)}\n`)
   } else {
     const message = error instanceof Error ? error.message : String(error)
-    process.stderr.write(`domindex: ${message.replace(/^domindex: /, '')}\n`)
+    process.stderr.write(`domindex: ${printable(message.replace(/^domindex: /, ''))}\n`)
   }
   return 1
+}
+
+/**
+ * A message with its control characters (ESC, BEL, NUL… from a line of an input file) written as
+ * `\u001b` escapes, so that printing it cannot drive the terminal.
+ */
+function printable(message: string): string {
+  return message.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 // A reader that stops early (`| head`) closes the pipe; that ends the output, it is not a failure.

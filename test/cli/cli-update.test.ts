@@ -192,6 +192,13 @@ describe('domindex update and compact', () => {
     const bad = await runCli(['update', base, '--remove-whois', removeWhois, badList])
     expect(bad.status).toBe(1)
     expect(bad.stderr).toContain(`${badList}:3 (--remove-whois): "not a domain!" is not a domain name`)
+    // Control characters of a line are escaped, never written to the terminal (issue 26, item 18).
+    const controlList = join(dir, 'control-list.txt')
+    await writeFile(controlList, 'bad\u001b[31mred\u0007\u0000.com\n')
+    const control = await runCli(['update', base, '--remove-whois', controlList])
+    expect(control.status).toBe(1)
+    expect(control.stderr).toContain('bad\\u001b[31mred\\u0007\\u0000')
+    expect(control.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/)
     expect(await readFile(base)).toEqual(original)
   })
 

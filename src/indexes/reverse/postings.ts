@@ -132,8 +132,10 @@ export function termLists(
     listEnd[s] = entries
   })
   // Into the scratch arrays, reused from call to call: nothing is allocated for the lists.
-  const localDocs = (scratch.docs = room(scratch.docs, entries, Uint32Array))
-  const localStarts = (scratch.starts = room(scratch.starts, withPayload ? entries + 1 : 0, Uint32Array))
+  scratch.docs = room(scratch.docs, entries, Uint32Array)
+  scratch.starts = room(scratch.starts, withPayload ? entries + 1 : 0, Uint32Array)
+  const localDocs = scratch.docs
+  const localStarts = scratch.starts
   // First the documents and the payload offsets, rebased to where each list's payload will go.
   const ranges: number[] = []
   let values = 0
@@ -171,9 +173,9 @@ export function termLists(
       : payload instanceof Uint32Array
         ? 'Uint32Array'
         : 'Uint16Array') === 'Uint32Array'
-  const localPayload = wide
-    ? (scratch.wide = room(scratch.wide, values, Uint32Array))
-    : (scratch.narrow = room(scratch.narrow, values, Uint16Array))
+  if (wide) scratch.wide = room(scratch.wide, values, Uint32Array)
+  else scratch.narrow = room(scratch.narrow, values, Uint16Array)
+  const localPayload = wide ? scratch.wide : scratch.narrow
   for (let r = 0, at = 0; r < ranges.length; r += 2) {
     const begin = ranges[r] as number
     const end = ranges[r + 1] as number
