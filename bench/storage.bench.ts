@@ -1,11 +1,12 @@
 /**
- * Stored records read from disk (SPEC 16, issue "out of core", step 1) on generated corpora
+ * Sections read from disk (SPEC 16, issue "out of core", steps 1 to 3: stored records, the bytes
+ * of dictionaries and DNS ids and tokens, the reverse index's postings) on generated corpora
  * (`writeSample`, seed 1, with as many observations as records, half MX and half TXT):
  *
  * - Memory: at each size, a fresh child process opens the snapshot, runs every reverse family with
  *   its page of records and 1,000 forward lookups, collects garbage and reads its anonymous resident
  *   memory (`RssAnon` in /proc/self/status: the OS page cache is not the engine's), once with the
- *   records left on disk (the default) and once with every section in memory (`verify: true`,
+ *   sections left on disk (the default) and once with every section in memory (`verify: true`,
  *   which reads everything at open, as every open did before this change). The growth per extra
  *   record between the two sizes is the figure the issue bounds (goal: at most 40 bytes).
  * - Latency: in this process, 300 batches of 100 forward lookups at random domains (a page of 100
@@ -207,7 +208,7 @@ async function main(): Promise<void> {
     return ((b[field] - a[field]) / (nb - na)).toFixed(0)
   }
   const report = [
-    '# Sections read from disk (SPEC 16, steps 1 and 2)',
+    '# Sections read from disk (SPEC 16, steps 1 to 3)',
     '',
     `\`npx tsx --expose-gc bench/storage.bench.ts --records ${sizes.join(',')}\` on ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}, ${new Date().toISOString()}.`,
     '',

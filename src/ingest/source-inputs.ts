@@ -7,7 +7,8 @@
 import { stat } from 'node:fs/promises'
 import { SnapshotError, showValue } from '../errors.js'
 import type { DnsKind, Source, SourceFormat, Sources } from '../types.js'
-import { sniffFormat } from './formats/sniff-format.js'
+import { formatOf, readFileHead } from './formats/sniff-format.js'
+import { encodingProblem } from './formats/text-encoding.js'
 import { STDIN_PATH, spoolInput } from './standard-input.js'
 
 /** One source file, checked to exist, with its kind, format and size. */
@@ -51,7 +52,18 @@ async function inputsOf(
     } catch (error) {
       throw new SnapshotError('unreadable_file', `cannot read: ${(error as Error).message}`, { file: name })
     }
-    inputs.push({ path, name, kind, declared, format: format ?? (await sniffFormat(path, kind)), size })
+    const head = await readFileHead(path)
+    const problem = head === undefined ? undefined : encodingProblem(head)
+    if (problem !== undefined)
+      throw new SnapshotError('unreadable_file', `cannot read: ${problem}`, { file: name })
+    inputs.push({
+      path,
+      name,
+      kind,
+      declared,
+      format: format ?? (head === undefined ? 'json' : formatOf(head, kind)),
+      size,
+    })
   }
   return inputs
 }

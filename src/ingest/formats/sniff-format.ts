@@ -20,23 +20,6 @@ const HEAD_BYTES = 64 * 1024
 const SNIFF_RECORDS = 20
 
 /**
- * The format of an input file.
- *
- * @param path - the file
- * @param kind - what the source list holds
- * @example
- * ```ts
- * await sniffFormat('domains.csv', 'whois')   // 'csv'
- * await sniffFormat('rdap.jsonl.gz', 'whois') // 'rdap'
- * await sniffFormat('scan.json', 'dns')       // 'zdns'
- * ```
- */
-export async function sniffFormat(path: string, kind: 'whois' | 'dns'): Promise<SourceFormat> {
-  const head = await readHead(path)
-  return head === undefined ? 'json' : formatOf(head, kind)
-}
-
-/**
  * The format the first bytes of a file show.
  *
  * @param head - the file's first bytes, gunzipped
@@ -104,7 +87,15 @@ function objectOf(text: string): Record<string, unknown> | undefined {
   }
 }
 
-async function readHead(path: string): Promise<Buffer | undefined> {
+/**
+ * A file's first 64 KiB (inflated, for a gzip file), or undefined when it cannot be read.
+ *
+ * @example
+ * ```ts
+ * await readFileHead('whois.jsonl.gz') // the start of the uncompressed text
+ * ```
+ */
+export async function readFileHead(path: string): Promise<Buffer | undefined> {
   let handle: Awaited<ReturnType<typeof open>> | undefined
   try {
     handle = await open(path, 'r')
