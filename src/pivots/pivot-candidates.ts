@@ -9,7 +9,7 @@
  *   organization  each contact organization with a letter or digit     /v1/domain/reverse?name=V
  *   phone         the digits of each contact phone, 4 or more          /v1/domain/reverse?phone=V
  *   street        each street value or line with a letter or digit     /v1/domain/reverse?street=V
- *   registrar     domain.registrar_name (each of an array), its key     /v1/domain/reverse?registrar=V
+ *   registrar     domain.registrar_name (each of an array), trimmed    /v1/domain/reverse?registrar=V
  *   nameserver    each domain.nameservers host, normalised             /v1/domain/reverse?nameserver=V
  *   mx            each dns-mx host of the latest MX observations       /v1/domain/mx?most_recent=true&filter=dns-mx.host=V
  *   txt           each dns-txt value of the latest TXT observations    /v1/domain/txt?most_recent=true&filter=dns-txt.txt="V"
@@ -17,7 +17,7 @@
  */
 import { normalizeHost } from '../normalize/host.js'
 import type { Observation, Params, WhoisRecord } from '../types.js'
-import { RECORD_PIVOT_KINDS, recordValues } from './record-values.js'
+import { RECORD_PIVOT_KINDS, recordValues, shownValue } from './record-values.js'
 
 /** The kinds of pivot, in the order ties between equal counts are broken (SPEC 14's table). */
 export const PIVOT_KINDS = [...RECORD_PIVOT_KINDS, 'mx', 'txt'] as const
@@ -62,7 +62,9 @@ export function pivotCandidates(
     if (value !== null && value !== '') values.get(kind)?.add(value)
   }
   if (record !== null) {
-    for (const kind of RECORD_PIVOT_KINDS) for (const value of recordValues(record, kind)) add(kind, value)
+    for (const kind of RECORD_PIVOT_KINDS) {
+      for (const value of recordValues(record, kind, shownValue)) add(kind, value)
+    }
   }
   for (const item of itemsOf(mx, 'dns-mx', 'host')) {
     const host = normalizeHost(item)

@@ -41,7 +41,11 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u
  * recordValues({ registrant: { email: ' A@B.com' }, admin: { email: 'a@b.com' } }, 'email') // ['a@b.com']
  * ```
  */
-export function recordValues(record: WhoisRecord, kind: RecordPivotKind): string[] {
+export function recordValues(
+  record: WhoisRecord,
+  kind: RecordPivotKind,
+  normalize: (kind: RecordPivotKind, text: string) => string | null = normalizedValue,
+): string[] {
   const values = new Set<string>()
   const add = (value: string | null): void => {
     if (value !== null && value !== '') values.add(value)
@@ -50,14 +54,29 @@ export function recordValues(record: WhoisRecord, kind: RecordPivotKind): string
     const field: unknown =
       kind === 'registrar' ? record.domain?.['registrar_name'] : record.domain?.nameservers
     for (const item of Array.isArray(field) ? field : [field]) {
-      if (typeof item === 'string') add(normalizedValue(kind, item))
+      if (typeof item === 'string') add(normalize(kind, item))
     }
   } else {
     forEachContactValue(record, (field, value) => {
-      if (field === kind) add(normalizedValue(kind, value))
+      if (field === kind) add(normalize(kind, value))
     })
   }
   return [...values]
+}
+
+/**
+ * One text as a pivot shows it (SPEC 14): the record's own value, trimmed, for a registrar (a
+ * registrar with a matching key; `MarkMonitor, Inc.`, not its key `markmonitor, inc.`), else as
+ * {@link normalizedValue} gives it. Pass it to {@link recordValues} for a pivot's values.
+ *
+ * @example
+ * ```ts
+ * shownValue('registrar', ' MarkMonitor, Inc. ') // 'MarkMonitor, Inc.'
+ * ```
+ */
+export function shownValue(kind: RecordPivotKind, text: string): string | null {
+  if (kind !== 'registrar') return normalizedValue(kind, text)
+  return registrarKey(text) === '' ? null : text.trim()
 }
 
 /**

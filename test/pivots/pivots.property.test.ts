@@ -112,8 +112,11 @@ function referencePivots(
     }
     for (const s of strings(contact['street'])) if (/[\p{L}\p{N}]/u.test(s)) put('street', s.trim())
   }
-  for (const r of strings(record?.domain?.['registrar_name']))
-    put('registrar', r.normalize('NFKC').toLowerCase().normalize('NFKC').replace(/\s+/g, ' ').trim())
+  // The record's own registrar name, trimmed (SPEC 14), when its key is not blank.
+  for (const r of strings(record?.domain?.['registrar_name'])) {
+    const key = r.normalize('NFKC').toLowerCase().normalize('NFKC').replace(/\s+/g, ' ').trim()
+    if (key !== '') put('registrar', r.trim())
+  }
   for (const ns of strings(record?.domain?.nameservers)) {
     const host = normalizeHost(ns)
     if (host.ok) put('nameserver', host.host)
