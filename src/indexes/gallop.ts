@@ -34,3 +34,31 @@ export function lowerBound(a: Uint16Array | Uint32Array, x: number, from: number
   }
   return lo
 }
+
+/**
+ * {@link lowerBound} over elements read one at a time by `at` (a sorted array left on disk, read
+ * through the block cache). The typed-array form above stays for the hot loops: a call per
+ * element measured slower there.
+ *
+ * @example
+ * ```ts
+ * lowerBoundAt((i) => docs.at(i), 5000, 0, docs.length)
+ * ```
+ */
+export function lowerBoundAt(at: (i: number) => number, x: number, from: number, to: number): number {
+  let step = 1
+  let lo = from
+  let hi = from
+  while (hi < to && at(hi) < x) {
+    lo = hi + 1
+    hi += step
+    step *= 2
+  }
+  if (hi > to) hi = to
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (at(mid) < x) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}

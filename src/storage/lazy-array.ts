@@ -88,33 +88,6 @@ export class LazyArray {
           0
       : (b[0] as number) | ((b[1] as number) << 8)
   }
-
-  /**
-   * The first index in [from, to) whose element is not below `x` (`to` when none), galloping from
-   * `from` as gallop.ts's `lowerBound` does, an element read at a time.
-   *
-   * @example
-   * ```ts
-   * docs.lowerBound(5000, 0, docs.length)
-   * ```
-   */
-  lowerBound(x: number, from: number, to: number): number {
-    let step = 1
-    let lo = from
-    let hi = from
-    while (hi < to && this.at(hi) < x) {
-      lo = hi + 1
-      hi += step
-      step *= 2
-    }
-    if (hi > to) hi = to
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (this.at(mid) < x) lo = mid + 1
-      else hi = mid
-    }
-    return lo
-  }
 }
 
 /** A typed array in memory, or one on disk. */

@@ -96,6 +96,29 @@ export class StoredFile {
    *   `unreadable_file` when the system refuses the read
    */
   read(offset: number, length: number): Uint8Array {
+    const [first, last] = this.#blocksOf(offset, length)
+    if (first === last) {
+      const start = offset - first * this.#cache.blockBytes
+      return this.#block(first).subarray(start, start + length)
+    }
+    const out = new Uint8Array(length)
+    this.#copyBlocks(offset, out, first, last)
+    return out
+  }
+
+  /**
+   * Copies `into.length` bytes at `offset` into `into`: through the cache, or from the file
+   * directly when they span more than 16 blocks (as {@link StoredFile.read}).
+   *
+   * @throws as {@link StoredFile.read}
+   */
+  copy(offset: number, into: Uint8Array): void {
+    const [first, last] = this.#blocksOf(offset, into.length)
+    this.#copyBlocks(offset, into, first, last)
+  }
+
+  /** The first and last block of `length` bytes at `offset`, after checking the file holds them. */
+  #blocksOf(offset: number, length: number): [number, number] {
     this.#assertOpen()
     if (offset < 0 || length < 0 || offset + length > this.size) {
       throw new SnapshotError(
@@ -107,42 +130,17 @@ export class StoredFile {
       )
     }
     const size = this.#cache.blockBytes
-    const first = Math.floor(offset / size)
-    const last = Math.floor((offset + Math.max(length, 1) - 1) / size)
-    if (first === last) {
-      const start = offset - first * size
-      return this.#block(first).subarray(start, start + length)
-    }
-    const out = new Uint8Array(length)
-    this.copy(offset, out)
-    return out
+    return [Math.floor(offset / size), Math.floor((offset + Math.max(length, 1) - 1) / size)]
   }
 
-  /**
-   * Copies `into.length` bytes at `offset` into `into`: through the cache, or from the file
-   * directly when they span more than 16 blocks (as {@link StoredFile.read}).
-   *
-   * @throws as {@link StoredFile.read}
-   */
-  copy(offset: number, into: Uint8Array): void {
-    this.#assertOpen()
-    const length = into.length
-    if (offset < 0 || offset + length > this.size) {
-      throw new SnapshotError(
-        'corrupt_snapshot',
-        `a read of bytes ${offset}…${offset + length} past the end`,
-        {
-          file: this.path,
-        },
-      )
-    }
-    const size = this.#cache.blockBytes
-    const first = Math.floor(offset / size)
-    const last = Math.floor((offset + Math.max(length, 1) - 1) / size)
+  /** Fills `into` from blocks `first` … `last`: through the cache, or past it when they are many. */
+  #copyBlocks(offset: number, into: Uint8Array, first: number, last: number): void {
     if (last - first >= DIRECT_BLOCKS) {
       this.readInto(offset, into)
       return
     }
+    const size = this.#cache.blockBytes
+    const length = into.length
     let done = 0
     for (let b = first; b <= last && done < length; b++) {
       const block = this.#block(b)

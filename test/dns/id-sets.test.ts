@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { lowerBound } from '../../src/indexes/gallop.js'
+import { lowerBound, lowerBoundAt } from '../../src/indexes/gallop.js'
 import { readBits } from '../../src/query/dns/bitmap.js'
 import {
   andSets,
@@ -55,6 +55,7 @@ describe('sorted id lists', () => {
         expect(lowerBound(a, x, from)).toBe(unbounded < 0 ? a.length : unbounded)
         const bounded = [...a].findIndex((v, i) => i >= from && i < to && v >= x)
         expect(lowerBound(a, x, from, to)).toBe(bounded < 0 ? to : bounded)
+        expect(lowerBoundAt((i) => a[i] as number, x, from, to)).toBe(bounded < 0 ? to : bounded)
       }),
       { seed: 32, numRuns: 300 },
     )

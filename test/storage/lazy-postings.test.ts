@@ -17,7 +17,7 @@ import {
   type TermLists,
   termDocs,
   termLists,
-} from '../../src/indexes/reverse/postings.js'
+} from '../../src/indexes/reverse/term-lists.js'
 import { readSnapshot } from '../../src/snapshot/read-snapshot.js'
 import type { SnapshotContent } from '../../src/snapshot/snapshot-content.js'
 import { LazyArray } from '../../src/storage/lazy-array.js'

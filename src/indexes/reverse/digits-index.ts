@@ -16,8 +16,9 @@
 
 import { U32List } from '../u32-list.js'
 import { DocTexts } from './doc-texts.js'
-import type { Postings, StoredPostings } from './postings.js'
+import type { Postings } from './postings.js'
 import { PostingsLayout } from './postings-layout.js'
+import type { StoredPostings } from './term-lists.js'
 
 /** Digits a phone query needs at least, and the gram length of the index. */
 export const GRAM = 4

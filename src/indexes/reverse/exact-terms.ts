@@ -11,7 +11,8 @@
 
 import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from '../term-dictionary.js'
 import { DocTexts } from './doc-texts.js'
-import { PostingsBuilder, type StoredPostings } from './postings.js'
+import { PostingsBuilder } from './postings.js'
+import type { StoredPostings } from './term-lists.js'
 
 /** The plain-data state of {@link ExactTerms}. */
 export interface ExactTermsState {

@@ -35,8 +35,9 @@ import { sortedDistinct } from '../sorted-distinct.js'
 import { TermDictionaryBuilder } from '../term-dictionary.js'
 import { U32List } from '../u32-list.js'
 import { compareBytes, decodeUtf8, encodeUtf8, utf8Scratch } from '../utf8.js'
-import type { Postings, StoredPostings } from './postings.js'
+import type { Postings } from './postings.js'
 import { PostingsLayout } from './postings-layout.js'
+import type { StoredPostings } from './term-lists.js'
 
 /** The plain-data state of a {@link LabelSuffixIndex}. */
 export interface LabelSuffixIndexState extends SharedSuffixes {

@@ -25,8 +25,8 @@ import { grow } from '../grow.js'
 import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from '../term-dictionary.js'
 import { fieldClass } from './contact-values.js'
 import { DocTexts } from './doc-texts.js'
-import type { StoredPostings } from './postings.js'
 import { PostingsLayout } from './postings-layout.js'
+import type { StoredPostings } from './term-lists.js'
 import { VarintChunks } from './varint-chunks.js'
 
 /** The positions between consecutive values, Lucene's default for multi-valued text fields. */

@@ -4,7 +4,7 @@
  * {@link ExactTerms}, whose document list is the answer, so the estimate is the exact count.
  */
 import type { ExactTerms } from '../../indexes/reverse/exact-terms.js'
-import { ownTermDocs, type StoredPostings, termDocs } from '../../indexes/reverse/postings.js'
+import { ownTermDocs, type StoredPostings, termDocs } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
 import { intersectInto } from './doc-ids.js'
 

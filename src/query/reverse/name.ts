@@ -5,14 +5,10 @@
  * ordinals share one ordinal.
  */
 import { lowerBound } from '../../indexes/gallop.js'
-import {
-  ownTermDocs,
-  type StoredPostings,
-  type TermLists,
-  termLists,
-} from '../../indexes/reverse/postings.js'
 import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
+import type { StoredPostings, TermLists } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
+import { collectRarestFirst, filterRarestFirst, type KeepMatches } from './rarest-first.js'
 
 /**
  * Matches organization names holding every token.
@@ -47,21 +43,16 @@ export class NameMatcher implements Criterion {
 
   collect(): Uint32Array {
     if (this.estimate === 0) return new Uint32Array(0)
-    // The rarest list is the candidates; on disk, the other lists are read only for them.
-    const candidates = ownTermDocs(this.#names, this.#terms[0] as number)
-    const lists = termLists(this.#names, this.#terms, candidates)
-    return candidates.subarray(0, this.#keep(lists, candidates, candidates.length, true))
+    return collectRarestFirst(this.#names, this.#terms, this.#keeper)
   }
 
   filter(candidates: Uint32Array, count: number): number {
     if (this.estimate === 0) return 0
-    return this.#keep(
-      termLists(this.#names, this.#terms, candidates.subarray(0, count)),
-      candidates,
-      count,
-      false,
-    )
+    return filterRarestFirst(this.#names, this.#terms, candidates, count, this.#keeper)
   }
+
+  readonly #keeper: KeepMatches = (lists, candidates, count, ownList) =>
+    this.#keep(lists, candidates, count, ownList)
 
   /**
    * Keeps the candidates that match. `ownList`: the candidates are the first (rarest) list itself,

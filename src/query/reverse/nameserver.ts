@@ -6,7 +6,7 @@
  * host ranks up in the intervals.
  */
 import type { LabelSuffixIndex, SuffixRanks } from '../../indexes/reverse/label-suffix-index.js'
-import { ownTermDocs, termDocs } from '../../indexes/reverse/postings.js'
+import { ownTermDocs, termDocs } from '../../indexes/reverse/term-lists.js'
 import { sortedDistinct } from '../../indexes/sorted-distinct.js'
 import type { Criterion } from './criterion.js'
 

@@ -4,7 +4,7 @@
  * rarest gram's list narrowed by the others); each is verified against its stored digits.
  */
 import { type DigitsIndex, GRAM, GRAM_COUNT } from '../../indexes/reverse/digits-index.js'
-import { ownTermDocs, termDocs } from '../../indexes/reverse/postings.js'
+import { ownTermDocs, termDocs } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
 import { intersectInto } from './doc-ids.js'
 

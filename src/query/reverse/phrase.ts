@@ -22,9 +22,10 @@
  * tokens, reverse-params.ts) gallops.
  */
 import { lowerBound } from '../../indexes/gallop.js'
-import { ownTermDocs, type TermLists, termLists } from '../../indexes/reverse/postings.js'
 import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
+import type { TermLists } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
+import { collectRarestFirst, filterRarestFirst, type KeepMatches } from './rarest-first.js'
 
 /** A class mask admitting every field class. */
 export const ALL_FIELDS = 0b1111
@@ -95,21 +96,16 @@ export class PhraseMatcher implements Criterion {
 
   collect(): Uint32Array {
     if (this.estimate === 0) return new Uint32Array(0)
-    // The rarest list is the candidates; on disk, the other lists are read only for them.
-    const candidates = ownTermDocs(this.#text.positions, this.#terms[0] as number)
-    const lists = termLists(this.#text.positions, this.#terms, candidates)
-    return candidates.subarray(0, this.#keep(lists, candidates, candidates.length, true))
+    return collectRarestFirst(this.#text.positions, this.#terms, this.#keeper)
   }
 
   filter(candidates: Uint32Array, count: number): number {
     if (this.estimate === 0) return 0
-    return this.#keep(
-      termLists(this.#text.positions, this.#terms, candidates.subarray(0, count)),
-      candidates,
-      count,
-      false,
-    )
+    return filterRarestFirst(this.#text.positions, this.#terms, candidates, count, this.#keeper)
   }
+
+  readonly #keeper: KeepMatches = (lists, candidates, count, ownList) =>
+    this.#keep(lists, candidates, count, ownList)
 
   /**
    * Keeps the candidates that match. `ownList`: the candidates are the first (rarest) list itself,
