@@ -53,8 +53,8 @@ const content: SnapshotContent = {
     {
       store: { ...parts.store.state, chunks: [padded, ...parts.store.state.chunks.slice(1)] },
       reverse: parts.reverse.state,
-      mx: parts.mx.state,
-      txt: parts.txt.state,
+      mx: parts.mx.saved,
+      txt: parts.txt.saved,
       deleted: { whois: none, mx: none, txt: none },
     },
   ],

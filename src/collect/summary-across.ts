@@ -187,12 +187,12 @@ function countOf(
   if (items === 1) {
     const begin = state.itemPostStart[only] as number
     const end = state.itemPostStart[only + 1] as number
-    count = within(postings, begin, end, matches, bitmap)
+    count = within(postings.range(begin, end) as Uint32Array, 0, end - begin, matches, bitmap)
   } else {
     for (let it = state.valueFirstItem[v] as number; it >= 0; it = state.itemNextSameValue[it] as number) {
       if (fields[state.itemField[it] as number] === 0) continue
       for (let j = state.itemPostStart[it] as number; j < (state.itemPostStart[it + 1] as number); j++) {
-        ordinals.push(postings[j] as number)
+        ordinals.push(postings.at(j))
       }
     }
     const distinct = Uint32Array.from(new Set(ordinals)).sort()

@@ -197,5 +197,5 @@ export function entryAt(table: ByteTable, i: number): string {
   const end = table.starts[i + 1] as number
   const bytes = table.bytes
   if (bytes instanceof Uint8Array) return decodeUtf8(bytes, start, end)
-  return decodeUtf8(bytes.read(start, end), 0, end - start)
+  return bytes.text(start, end)
 }

@@ -21,8 +21,8 @@ export function savedSegments(views: readonly SegmentView[]): SavedSegment[] {
   return views.map(({ segment, deleted }) => ({
     store: segment.store.state,
     reverse: segment.reverse.state,
-    mx: segment.mx.state,
-    txt: segment.txt.state,
+    mx: segment.mx.saved,
+    txt: segment.txt.saved,
     deleted: { whois: deleted.whois.state, mx: deleted.mx.state, txt: deleted.txt.state },
   }))
 }

@@ -10,10 +10,9 @@
  *   ordinals: ~340 bytes a record), and the documents of the postal, email, registrar, phone-gram,
  *   nameserver-host and shared-suffix postings; their term offsets stay in memory, and a matcher
  *   reads a term's list (postings.ts: termLists, termDocs) as it needs it.
- * The DNS values and host keys stay in memory for now: read through the cache, the DNS families
- * of bench/dns.bench.ts took 3x the built engine's time at 250k records (27 against 9 ms a batch;
- * 11 against 11 with them in memory), as summaries, value lookups and the label trie compare and
- * decode them at every step; they need an in-memory index of their blocks first.
+ * - the DNS index's bytes of its values and host keys, and the arrays that grow with the
+ *   observations' items (dns/state.ts: DNS_COLUMNS): item occurrences, item postings, host items,
+ *   apex ordinals and the token lists, read through columns (storage/column.ts).
  * Every other section is read at open.
  */
 
@@ -26,7 +25,8 @@ const LAZY = new RegExp(
     '|reverse\\.(?:postal|email|registrar)\\.postings\\.docs' +
     '|reverse\\.digits\\.grams\\.docs' +
     '|reverse\\.nameservers\\.(?:hosts|suffixes)\\.docs' +
-    '|(?:mx|txt)\\.(?:ids|tokens)\\.bytes' +
+    '|(?:mx|txt)\\.(?:ids|tokens|strings|hosts)\\.bytes' +
+    '|(?:mx|txt)\\.(?:obsItemField|obsItemValue|itemPostings|hostItems|apexObs|tokenValues|valueTokens)' +
     ')$',
 )
 

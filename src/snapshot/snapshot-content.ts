@@ -6,7 +6,7 @@
  */
 
 import type { DeletedDocsState } from '../indexes/deleted-docs.js'
-import type { DnsState } from '../indexes/dns/state.js'
+import type { SavedDnsState } from '../indexes/dns/state.js'
 import type { RecordStoreState } from '../indexes/record-store.js'
 import type { ReverseIndexState } from '../indexes/reverse/reverse-index.js'
 import type { LoadStats } from '../ingest/load.js'
@@ -19,9 +19,9 @@ export interface SavedSegment {
   /** The reverse-search index. */
   readonly reverse: ReverseIndexState
   /** The MX observation index. */
-  readonly mx: DnsState
+  readonly mx: SavedDnsState
   /** The TXT observation index. */
-  readonly txt: DnsState
+  readonly txt: SavedDnsState
   /** Deleted documents of each part. */
   readonly deleted: {
     readonly whois: DeletedDocsState

@@ -56,7 +56,21 @@ export class LazySection {
     return this.file.read(this.entry.offset + start, end - start)
   }
 
-  /** The whole section, copied. */
+  /**
+   * Bytes `start … end - 1` of the section decoded as WTF-8 (indexes/utf8.ts), from the cached
+   * block itself when they lie within one: no copy, and the decoder's Buffer over the block is made
+   * once for the block's life in the cache, not once a string.
+   *
+   * @throws as {@link LazySection.read}
+   */
+  text(start: number, end: number): string {
+    if (!this.#verified) this.verify()
+    if (start < 0 || end < start || end > this.entry.length) {
+      throw this.#corrupt(`bytes ${start}…${end} are asked of a section of ${this.entry.length}`)
+    }
+    return this.file.text(this.entry.offset + start, end - start)
+  }
+
   /**
    * Copies bytes `start` … `start + into.length − 1` of the section into `into` (no allocation).
    *
@@ -72,6 +86,7 @@ export class LazySection {
     this.file.copy(this.entry.offset + start, into)
   }
 
+  /** The whole section, copied. */
   readAll(): Uint8Array {
     if (!this.#verified) this.verify()
     const bytes = new Uint8Array(this.entry.length)

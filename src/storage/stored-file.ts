@@ -11,6 +11,7 @@
  */
 import { close, read, readSync } from 'node:fs'
 import { SnapshotError } from '../errors.js'
+import { decodeUtf8 } from '../indexes/utf8.js'
 import type { BlockCache, CacheStats } from './block-cache.js'
 
 let nextId = 0
@@ -82,6 +83,11 @@ export class StoredFile {
     return this.#cache.stats()
   }
 
+  /** The size of the cache's blocks in bytes. */
+  get cacheBlockBytes(): number {
+    return this.#cache.blockBytes
+  }
+
   /** The cache's bound in bytes (read on every record read from disk: no object made). */
   get cacheCapacity(): number {
     return this.#cache.capacity
@@ -104,6 +110,23 @@ export class StoredFile {
     const out = new Uint8Array(length)
     this.#copyBlocks(offset, out, first, last)
     return out
+  }
+
+  /**
+   * `length` bytes at `offset` decoded as WTF-8 (indexes/utf8.ts): decoded in the cached block when
+   * they lie within one block, else from a copy.
+   *
+   * @throws as {@link StoredFile.read}
+   */
+  text(offset: number, length: number): string {
+    const [first, last] = this.#blocksOf(offset, length)
+    if (first === last) {
+      const start = offset - first * this.#cache.blockBytes
+      return decodeUtf8(this.#block(first), start, start + length)
+    }
+    const out = new Uint8Array(length)
+    this.#copyBlocks(offset, out, first, last)
+    return decodeUtf8(out, 0, length)
   }
 
   /**

@@ -47,8 +47,8 @@ function outcome(parts: BuiltParts): unknown {
     records,
     lookup,
     reverse: parts.reverse.state,
-    mx: parts.mx.state,
-    txt: parts.txt.state,
+    mx: parts.mx.saved,
+    txt: parts.txt.saved,
     load: parts.load,
   }
 }

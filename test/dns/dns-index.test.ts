@@ -327,7 +327,7 @@ describe('DNS search by hand', () => {
       { date: '2024-01-03', id: '3', items: [apex('b.com'), ns('ns1.p.net')], extra: true },
     ]
     const index = DnsIndex.build('mx', obs)
-    const copy = new DnsIndex(structuredClone(index.state))
+    const copy = new DnsIndex(structuredClone(index.saved))
     for (const params of [
       {},
       { nameserver: 'p.net', most_recent: true },

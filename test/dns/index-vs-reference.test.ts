@@ -5,6 +5,7 @@ import { parseDnsParams } from '../../src/query/dns-params.js'
 import { searchDnsIndex } from '../../src/segments/dns-search.js'
 import type { DnsKind, Params } from '../../src/types.js'
 import { observationsArb, queryArb } from './arbitraries.js'
+import { throughDisk } from './disk-index.js'
 import { referenceSearch } from './reference.js'
 
 /** Query-string form of the typed parameters: every value a string, filters as repeated keys. */
@@ -78,3 +79,27 @@ describe.each<DnsKind>(['mx', 'txt'])('expressions alone agree with the referenc
     )
   })
 })
+
+describe.each<DnsKind>(['mx', 'txt'])(
+  'an index read from disk through no cache agrees with the reference (%s)',
+  (kind) => {
+    it('on random observation sets and random queries', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          observationsArb(kind, 200),
+          fc.array(queryArb(kind), { minLength: 1, maxLength: 8 }),
+          async (observations, queries) => {
+            const index = await throughDisk(DnsIndex.build(kind, observations))
+            for (const q of queries) {
+              expect(searchDnsIndex(index, parseDnsParams(kind, q as Params))).toEqual(
+                referenceSearch(kind, observations, q),
+              )
+            }
+            for (let o = 0; o < index.size; o++) expect(index.at(o)).toBeDefined()
+          },
+        ),
+        { seed: kind === 'mx' ? 7006 : 7007, numRuns: 60 },
+      )
+    })
+  },
+)

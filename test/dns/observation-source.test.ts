@@ -12,7 +12,7 @@ import {
   observationId,
   observationsOf,
 } from '../../src/indexes/dns/observation-source.js'
-import type { DnsState } from '../../src/indexes/dns/state.js'
+import type { SavedDnsState } from '../../src/indexes/dns/state.js'
 import type { DnsKind, Observation } from '../../src/types.js'
 import { observationsArb } from './arbitraries.js'
 import { apex, observation, txt } from './observations.js'
@@ -53,9 +53,9 @@ function packedSource(observations: readonly Observation[]): ObservationSource &
 
 // Field by field, so that a failure names the field; node's deep equality compares typed arrays
 // natively (vitest's toStrictEqual walks their 65,536-slot hash tables entry by entry).
-function expectSameState(actual: DnsState, expected: DnsState): void {
+function expectSameState(actual: SavedDnsState, expected: SavedDnsState): void {
   expect(Object.keys(actual)).toEqual(Object.keys(expected))
-  for (const key of Object.keys(expected) as (keyof DnsState)[]) {
+  for (const key of Object.keys(expected) as (keyof SavedDnsState)[]) {
     expect(isDeepStrictEqual(actual[key], expected[key]), key).toBe(true)
   }
 }
@@ -103,7 +103,7 @@ describe.each<DnsKind>(['mx', 'txt'])('a build from packed bytes (%s)', (kind) =
 
   it('gives typed arrays that own their buffers, so that a worker can transfer each', () => {
     const observations = [...generateObservations({ apexes: 300, count: 2000, seed: 4 })]
-    const state = DnsIndex.build(kind, observations).state
+    const state = DnsIndex.build(kind, observations).saved
     const buffers = new Set<ArrayBufferLike>()
     for (const value of Object.values(state)) {
       if (!ArrayBuffer.isView(value)) continue
@@ -116,8 +116,8 @@ describe.each<DnsKind>(['mx', 'txt'])('a build from packed bytes (%s)', (kind) =
   it('through DnsIndex.build, which also takes the array', () => {
     const observations = [observation('1', '2024-01-01', apex('a.com'), txt('v=spf1 -all')), ...ODD]
     expectSameState(
-      DnsIndex.build(kind, packedSource(observations)).state,
-      DnsIndex.build(kind, observations).state,
+      DnsIndex.build(kind, packedSource(observations)).saved,
+      DnsIndex.build(kind, observations).saved,
     )
   })
 })

@@ -12,7 +12,7 @@ import type { Columns } from './columns.js'
 import { groupByKey, unshiftStarts } from './csr.js'
 import { hostKey } from './host-key.js'
 import { buildLabelTrie, type LabelTrie } from './label-trie.js'
-import type { DnsState } from './state.js'
+import type { DnsState, SavedDnsState } from './state.js'
 import { buildTokenIndex } from './token-index.js'
 
 /**
@@ -25,7 +25,7 @@ import { buildTokenIndex } from './token-index.js'
  * buildDnsState('mx', buildColumns(observationsOf(observations))).days.length // observations.length
  * ```
  */
-export function buildDnsState(kind: DnsKind, c: Columns): DnsState {
+export function buildDnsState(kind: DnsKind, c: Columns): SavedDnsState {
   const items = itemsByField(c)
   const hostType = c.stringIds.get('host')
   const isHostItem = new Uint8Array(c.itemField.length)
@@ -34,7 +34,7 @@ export function buildDnsState(kind: DnsKind, c: Columns): DnsState {
   }
   const isText = new Uint8Array(entryCount(c.strings))
   for (let i = 0; i < isHostItem.length; i++) if (isHostItem[i] === 0) isText[c.itemValue[i] as number] = 1
-  const state: DnsState = {
+  const state: SavedDnsState = {
     kind,
     strings: c.strings,
     days: c.days,
@@ -142,7 +142,10 @@ export function itemPostings(
 }
 
 type HostPart = LabelTrie &
-  Pick<DnsState, 'hosts' | 'hostItemStart' | 'hostItems' | 'apexOf' | 'apexStart' | 'apexObs' | 'latestBits'>
+  Pick<
+    SavedDnsState,
+    'hosts' | 'hostItemStart' | 'hostItems' | 'apexOf' | 'apexStart' | 'apexObs' | 'latestBits'
+  >
 
 // The host keys of `host` items and apexes with their label trie; items and ordinals per key.
 function hostTable(c: Columns, isHostItem: Uint8Array): HostPart {

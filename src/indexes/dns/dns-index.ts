@@ -10,7 +10,7 @@ import { buildDnsState } from './build.js'
 import { buildColumns } from './columns.js'
 import { type ObservationSource, observationsOf } from './observation-source.js'
 import { ObservationReader } from './observations.js'
-import type { DnsState } from './state.js'
+import { type DnsState, dnsStateOf, type SavedDnsState } from './state.js'
 
 /**
  * The index of MX or TXT observations.
@@ -24,6 +24,8 @@ import type { DnsState } from './state.js'
  */
 export class DnsIndex {
   /** The index's plain-data state, for snapshots; never mutated. */
+  readonly saved: SavedDnsState
+  /** The same state as queries read it, its growing arrays behind columns (dns/state.ts). */
   readonly state: DnsState
   readonly #reader: ObservationReader
   #ids: TermDictionary | null = null
@@ -31,11 +33,12 @@ export class DnsIndex {
   /**
    * Wraps a state built by {@link DnsIndex.build} or read back from a snapshot.
    *
-   * @param state - the plain-data state
+   * @param saved - the plain-data state
    */
-  constructor(state: DnsState) {
-    this.state = state
-    this.#reader = new ObservationReader(state)
+  constructor(saved: SavedDnsState) {
+    this.saved = saved
+    this.state = dnsStateOf(saved)
+    this.#reader = new ObservationReader(this.state)
   }
 
   /**

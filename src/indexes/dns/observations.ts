@@ -45,7 +45,7 @@ export class ObservationReader {
       j < (state.obsItemStart[ordinal + 1] as number);
       j++
     ) {
-      items.push(this.#item(state.obsItemField[j] as number, state.obsItemValue[j] as number))
+      items.push(this.#item(state.obsItemField.at(j), state.obsItemValue.at(j)))
     }
     const date = dayText(state.days[ordinal] as number)
     const id = entryAt(state.ids, ordinal)

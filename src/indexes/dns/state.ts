@@ -41,12 +41,39 @@
  *
  * Invariants: the state is never mutated after the build.
  */
+import { Column } from '../../storage/column.js'
+import type { LazyArray } from '../../storage/lazy-array.js'
 import type { DnsKind, Observation } from '../../types.js'
 import { type ByteTable, entryAt } from '../byte-table.js'
 import type { LabelTrie } from './label-trie.js'
 
-/** The state of one DNS index; see the file comment for the layout. */
-export interface DnsState extends Readonly<LabelTrie> {
+/**
+ * The arrays of the state that grow with the observations and are read an element or a range at
+ * a time: left on disk when a snapshot is opened (SPEC 16) and read through {@link Column}s.
+ */
+export const DNS_COLUMNS = [
+  'obsItemField',
+  'obsItemValue',
+  'itemPostings',
+  'hostItems',
+  'apexObs',
+  'tokenValues',
+  'valueTokens',
+] as const
+
+/** The name of a state array read through a column. */
+export type DnsColumnName = (typeof DNS_COLUMNS)[number]
+
+/**
+ * The state as a snapshot saves it and a build makes it: those arrays as arrays in memory, or
+ * left on disk by an opened snapshot.
+ */
+export type SavedDnsState = Omit<DnsState, DnsColumnName> & {
+  readonly [K in DnsColumnName]: Uint16Array | Uint32Array | LazyArray
+}
+
+/** The state of one DNS index, as queries read it; see the file comment for the layout. */
+export interface DnsState extends Readonly<LabelTrie>, Readonly<Record<DnsColumnName, Column>> {
   readonly kind: DnsKind
   readonly strings: ByteTable
   readonly days: Int32Array
@@ -60,28 +87,36 @@ export interface DnsState extends Readonly<LabelTrie> {
   readonly fieldMeta: Uint8Array
   readonly fieldShape: Uint8Array
   readonly obsItemStart: Uint32Array
-  readonly obsItemField: Uint16Array | Uint32Array
-  readonly obsItemValue: Uint32Array
   readonly itemField: Uint32Array
   readonly itemValue: Uint32Array
   readonly fieldItemStart: Uint32Array
   readonly itemPostStart: Uint32Array
-  readonly itemPostings: Uint32Array
   readonly valueFirstItem: Int32Array
   readonly itemNextSameValue: Int32Array
   readonly hosts: ByteTable
   readonly hostItemStart: Uint32Array
-  readonly hostItems: Uint32Array
   readonly apexStart: Uint32Array
-  readonly apexObs: Uint32Array
   readonly latestBits: Uint32Array
   readonly tokens: ByteTable
   readonly tokenSlots: Uint32Array
   readonly tokenValueStart: Uint32Array
-  readonly tokenValues: Uint32Array
   readonly valueTokenStart: Uint32Array
-  readonly valueTokens: Uint32Array
   readonly lowerSlots: Uint32Array
+}
+
+/**
+ * The state queries read: the saved state with its growing arrays behind columns.
+ *
+ * @param saved - a built state, or one read from a snapshot
+ * @example
+ * ```ts
+ * dnsStateOf(saved).apexObs.at(0) // the first ordinal of apex 0
+ * ```
+ */
+export function dnsStateOf(saved: SavedDnsState): DnsState {
+  const columns = {} as Record<DnsColumnName, Column>
+  for (const name of DNS_COLUMNS) columns[name] = new Column(saved[name])
+  return Object.freeze({ ...saved, ...columns })
 }
 
 /**

@@ -5,7 +5,7 @@
  * shapes, so damaged bytes are an error naming what is wrong, never a wrong value or a crash.
  */
 import { deserialize } from 'node:v8'
-import { bytesOf, type StoredBytes } from '../../storage/lazy-section.js'
+import type { StoredBytes } from '../../storage/lazy-section.js'
 import { decodeUtf8 } from '../utf8.js'
 import { instantText } from './instant-text.js'
 import { readNibbles } from './nibbles.js'
@@ -230,7 +230,7 @@ export class TableDecoder {
       const start = i === 0 ? 0 : (ends[i - 1] as number)
       const end = ends[i] as number
       if (bytes instanceof Uint8Array) s = decodeUtf8(bytes, start, end)
-      else s = decodeUtf8(bytesOf(bytes, start, end), 0, end - start)
+      else s = bytes.text(start, end)
       this.#strings[i] = s
     }
     return s

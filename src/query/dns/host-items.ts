@@ -37,7 +37,7 @@ export function hostItems(
   const fields = matchingFields(state, 'host', context)
   let k = 0
   for (let j = start; j < end; j++) {
-    const it = state.hostItems[j] as number
+    const it = state.hostItems.at(j)
     if (fields[state.itemField[it] as number] === 1) out[k++] = it
   }
   return out.subarray(0, k)

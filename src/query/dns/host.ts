@@ -20,5 +20,5 @@ export function apexObservations(state: DnsState, host: string): Uint32Array {
   const node = findNode(state, state.hosts, host)
   const h = node < 0 ? -1 : (state.trieHost[node] as number)
   if (h < 0) return EMPTY
-  return state.apexObs.subarray(state.apexStart[h] as number, state.apexStart[h + 1] as number)
+  return state.apexObs.range(state.apexStart[h] as number, state.apexStart[h + 1] as number) as Uint32Array
 }

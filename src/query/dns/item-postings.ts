@@ -25,7 +25,7 @@ export function observationsOfItems(state: DnsState, items: ArrayLike<number>): 
   if (items.length === 0) return listSet(EMPTY)
   if (items.length === 1) {
     const it = items[0] as number
-    return listSet(postings.subarray(start[it] as number, start[it + 1] as number))
+    return listSet(postings.range(start[it] as number, start[it + 1] as number) as Uint32Array)
   }
   let total = 0
   for (let i = 0; i < items.length; i++) {
@@ -40,7 +40,7 @@ export function observationsOfItems(state: DnsState, items: ArrayLike<number>): 
     let k = 0
     for (let i = 0; i < items.length; i++) {
       const it = items[i] as number
-      for (let j = start[it] as number; j < (start[it + 1] as number); j++) all[k++] = postings[j] as number
+      for (let j = start[it] as number; j < (start[it + 1] as number); j++) all[k++] = postings.at(j)
     }
     all.sort()
     let w = 0
@@ -51,7 +51,7 @@ export function observationsOfItems(state: DnsState, items: ArrayLike<number>): 
   for (let i = 0; i < items.length; i++) {
     const it = items[i] as number
     for (let j = start[it] as number; j < (start[it + 1] as number); j++) {
-      const o = postings[j] as number
+      const o = postings.at(j)
       bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31))
     }
   }

@@ -16,7 +16,6 @@ import type { DeletedDocs } from '../../indexes/deleted-docs.js'
 import type { DnsIndex } from '../../indexes/dns/dns-index.js'
 import { findNode } from '../../indexes/dns/label-trie.js'
 import type { DnsState } from '../../indexes/dns/state.js'
-import { lowerBound } from '../../indexes/gallop.js'
 
 /** One segment's index of a kind with its deletions. */
 export interface DnsPart {
@@ -103,8 +102,8 @@ export class MostRecentAcross {
     const { index, deleted } = this.#parts[part] as DnsPart
     const state = index.state
     const end = state.apexStart[apex + 1] as number
-    for (let k = lowerBound(state.apexObs, lo, state.apexStart[apex] as number, end); k < end; k++) {
-      const o = state.apexObs[k] as number
+    for (let k = state.apexObs.lowerBound(lo, state.apexStart[apex] as number, end); k < end; k++) {
+      const o = state.apexObs.at(k)
       if (o >= hi) return NO_DAY
       if (!deleted.has(o)) return state.days[o] as number
     }
@@ -151,7 +150,7 @@ function setNewest(
 ): void {
   if (day === NO_DAY) return
   for (let k = state.apexStart[apex] as number; k < (state.apexStart[apex + 1] as number); k++) {
-    const o = state.apexObs[k] as number
+    const o = state.apexObs.at(k)
     const d = state.days[o] as number
     if (d < day) return
     if (d === day && !deleted.has(o)) bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31))
@@ -160,7 +159,7 @@ function setNewest(
 
 function clearApex(state: DnsState, apex: number, bits: Uint32Array): void {
   for (let k = state.apexStart[apex] as number; k < (state.apexStart[apex + 1] as number); k++) {
-    const o = state.apexObs[k] as number
+    const o = state.apexObs.at(k)
     bits[o >>> 5] = (bits[o >>> 5] as number) & ~(1 << (o & 31))
   }
 }

@@ -9,7 +9,6 @@
  */
 import { entryCount } from '../../indexes/byte-table.js'
 import type { DnsState } from '../../indexes/dns/state.js'
-import { lowerBound } from '../../indexes/gallop.js'
 import { readBits } from './bitmap.js'
 
 /**
@@ -68,8 +67,8 @@ export function keepMostRecent(state: DnsState, ids: Uint32Array, lo: number): U
     const o = ids[i] as number
     const a = state.apexOf[o] as number
     // The apex's first ordinal at or after lo is its newest observation in the window.
-    const from = lowerBound(state.apexObs, lo, state.apexStart[a] as number, state.apexStart[a + 1] as number)
-    if (state.days[state.apexObs[from] as number] === state.days[o]) out[k++] = o
+    const from = state.apexObs.lowerBound(lo, state.apexStart[a] as number, state.apexStart[a + 1] as number)
+    if (state.days[state.apexObs.at(from)] === state.days[o]) out[k++] = o
   }
   return out.subarray(0, k)
 }

@@ -28,8 +28,8 @@
  */
 
 import type { DnsState } from '../../indexes/dns/state.js'
-import { lowerBound } from '../../indexes/gallop.js'
 import { U32List } from '../../indexes/u32-list.js'
+import type { Column } from '../../storage/column.js'
 import type { Matches } from './matches.js'
 
 /** Receives each counted value once, with its count. */
@@ -112,8 +112,8 @@ function byItems(state: DnsState, fields: Uint8Array, lo: number, hi: number, si
         const end = start[it + 1] as number
         if (everything) count = end - begin
         else {
-          const from = lowerBound(postings, lo, begin, end)
-          count = lowerBound(postings, hi, from, end) - from
+          const from = postings.lowerBound(lo, begin, end)
+          count = postings.lowerBound(hi, from, end) - from
         }
       } else if (firstCounted(state, fields, v) === it) count = sharedValueCount(state, fields, v, lo, hi)
       else continue
@@ -146,7 +146,7 @@ function sharedValueCount(state: DnsState, fields: Uint8Array, v: number, lo: nu
   for (let it = state.valueFirstItem[v] as number; it >= 0; it = state.itemNextSameValue[it] as number) {
     if (fields[state.itemField[it] as number] === 0) continue
     for (let j = state.itemPostStart[it] as number; j < (state.itemPostStart[it + 1] as number); j++) {
-      const o = state.itemPostings[j] as number
+      const o = state.itemPostings.at(j)
       if (o >= lo && o < hi) matched.push(o)
     }
   }
@@ -179,8 +179,8 @@ function byObservations(
     }
     let k = 0
     for (let j = from; j < to; j++) {
-      if (fields[field[j] as number] === 0) continue
-      const v = value[j] as number
+      if (fields[field.at(j)] === 0) continue
+      const v = value.at(j)
       let q = 0
       while (q < k && seen[q] !== v) q++
       if (q < k) continue
@@ -206,15 +206,15 @@ function byObservations(
 // values counted for the first time.
 function countLarge(
   fields: Uint8Array,
-  field: Uint16Array | Uint32Array,
-  value: Uint32Array,
+  field: Column,
+  value: Column,
   from: number,
   to: number,
   counts: Uint32Array,
   counted: U32List,
 ): void {
   const values: number[] = []
-  for (let j = from; j < to; j++) if (fields[field[j] as number] === 1) values.push(value[j] as number)
+  for (let j = from; j < to; j++) if (fields[field.at(j)] === 1) values.push(value.at(j))
   values.sort((a, b) => a - b)
   for (let q = 0; q < values.length; q++) {
     const v = values[q] as number

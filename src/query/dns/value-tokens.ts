@@ -36,10 +36,10 @@ export function valuesWithPhrase(state: DnsState, tokens: readonly string[]): Ui
     }
   }
   const t = ids[rarest] as number
-  const candidates = state.tokenValues.subarray(
+  const candidates = state.tokenValues.range(
     state.tokenValueStart[t] as number,
     state.tokenValueStart[t + 1] as number,
-  )
+  ) as Uint32Array
   if (tokens.length === 1) return candidates
   const out = new Uint32Array(candidates.length)
   let k = 0
@@ -56,7 +56,7 @@ function holdsPhrase(state: DnsState, value: number, phrase: Uint32Array): boole
   const last = (state.valueTokenStart[value + 1] as number) - phrase.length
   for (let p = from; p <= last; p++) {
     let q = 0
-    while (q < phrase.length && seq[p + q] === phrase[q]) q++
+    while (q < phrase.length && seq.at(p + q) === phrase[q]) q++
     if (q === phrase.length) return true
   }
   return false

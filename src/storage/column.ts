@@ -1,0 +1,116 @@
+/**
+ * A column of 16- or 32-bit unsigned numbers read one element at a time, in memory or on disk
+ * (SPEC 16), for structures whose queries hop from element to element (the DNS index's item
+ * occurrences, postings and host lists) rather than copy whole ranges as a term's postings are.
+ *
+ * On disk, the column keeps a window: the elements of the one file block it read last, as a typed
+ * array over the cached block (no copy). An element in the window costs a subtraction and a
+ * compare; one outside it moves the window through the file's block cache (a map lookup, or a
+ * positional read on a miss). Walks in ascending order, the common case (ordinals are result
+ * order), move it once a block. In memory the window is the whole array, so the same code reads
+ * both and the one `at` method stays monomorphic.
+ */
+import { lowerBoundAt } from '../indexes/gallop.js'
+import { LazyArray, type NumberArray } from './lazy-array.js'
+
+const EMPTY = new Uint32Array(0)
+
+/**
+ * Numbers in memory or on disk, read element by element through a one-block window.
+ *
+ * @example
+ * ```ts
+ * const postings = new Column(Uint32Array.of(3, 8, 9))
+ * postings.at(1)               // 8
+ * postings.lowerBound(8, 0, 3) // 1
+ * postings.range(1, 3)         // Uint32Array [8, 9] (a view: in memory)
+ * ```
+ */
+export class Column {
+  /** What a snapshot saves: the array in memory, or the section it stays in on disk. */
+  readonly stored: NumberArray | LazyArray
+  /** The number of elements. */
+  readonly length: number
+  #window: NumberArray
+  /** The index of the window's first element. */
+  #from = 0
+
+  /** @param stored - the elements: an array in memory, or a section left on disk */
+  constructor(stored: NumberArray | LazyArray) {
+    this.stored = stored
+    this.length = stored.length
+    this.#window = stored instanceof LazyArray ? EMPTY : stored
+  }
+
+  /**
+   * Element `i` (no bounds check beyond the window's: `i` must be in [0, length)).
+   *
+   * @throws SnapshotError `corrupt_snapshot` when a section on disk fails its checksum, `closed`
+   *   once the snapshot was closed
+   */
+  at(i: number): number {
+    const k = i - this.#from
+    const window = this.#window
+    if (k >= 0 && k < window.length) return window[k] as number
+    return this.#move(i)
+  }
+
+  /**
+   * Elements `start` … `end − 1`: a view of an array in memory, a copy of a range on disk.
+   *
+   * @throws as {@link Column.at}
+   */
+  range(start: number, end: number): NumberArray {
+    const stored = this.stored
+    return stored instanceof LazyArray ? stored.range(start, end) : stored.subarray(start, end)
+  }
+
+  /**
+   * The first index in [lo, hi) whose element is ≥ x, or hi, for elements ascending there
+   * (indexes/gallop.ts: a gallop from lo, then a binary search).
+   *
+   * @example
+   * ```ts
+   * new Column(Uint32Array.of(1, 4, 4, 9)).lowerBound(4, 0, 4) // 1
+   * ```
+   */
+  lowerBound(x: number, lo: number, hi: number): number {
+    return lowerBoundAt((i) => this.at(i), x, lo, hi)
+  }
+
+  // Moves the window to the file block holding element i.
+  #move(i: number): number {
+    const stored = this.stored
+    if (!(stored instanceof LazyArray) || i < 0 || i >= this.length) {
+      throw new RangeError(`domindex: element ${i} of a column of ${this.length}`)
+    }
+    const size = stored.kind === 'Uint16Array' ? 2 : 4
+    const { section } = stored
+    const block = section.file.cacheBlockBytes
+    // Sections start 8-aligned, so a block holds whole elements: from the first at or after its
+    // start to the last before its end.
+    const at = section.entry.offset + i * size
+    const blockStart = at - (at % block)
+    const first = Math.max(0, (blockStart - section.entry.offset) / size)
+    const end = Math.min(this.length, (blockStart + block - section.entry.offset) / size)
+    const bytes = section.read(first * size, end * size)
+    this.#window =
+      size === 2
+        ? new Uint16Array(bytes.buffer, bytes.byteOffset, end - first)
+        : new Uint32Array(bytes.buffer, bytes.byteOffset, end - first)
+    this.#from = first
+    return this.#window[i - first] as number
+  }
+}
+
+/**
+ * The elements of a column in memory, for the checks of an opened snapshot's structures (`verify`
+ * opens every section into memory) and for builds.
+ *
+ * @throws Error when the column is on disk
+ */
+export function inMemoryColumn(column: Column): NumberArray {
+  const stored = column.stored
+  if (stored instanceof LazyArray) throw new Error(`domindex: ${stored.section.entry.name} is on disk`)
+  return stored
+}
