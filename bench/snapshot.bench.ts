@@ -103,7 +103,8 @@ async function recordsPhase(dir: string): Promise<object> {
   const packMs = performance.now() - t0
   const { chunks, ends, domains } = store.state
   const packedBytes = chunks.reduce((n, c) => n + c.byteLength, 0)
-  const dictionaryBytes = domains.bytes.byteLength + domains.starts.byteLength + domains.slots.byteLength
+  const dictionaryBytes =
+    domains.bytes.byteLength + domains.starts.byteLength + (domains.slots as Uint32Array).byteLength
   const pages = Array.from({ length: 200 }, (_, i) =>
     Math.floor((i * 7919) % Math.max(1, records.length - 100)),
   )

@@ -12,6 +12,8 @@
  * Invariants: ids are dense (0…T−1) in first-intern order; the load factor stays ≤ 1/2, so a probe
  * for an absent term ends at an empty slot after ~1.5 steps on average.
  */
+import { Column } from '../storage/column.js'
+import type { LazyArray } from '../storage/lazy-array.js'
 import { bytesOf, type StoredBytes } from '../storage/lazy-section.js'
 import { type ByteTable, entryAt } from './byte-table.js'
 import { grow } from './grow.js'
@@ -19,7 +21,8 @@ import { encodeUtf8, utf8Scratch } from './utf8.js'
 
 /** The plain-data state of a {@link TermDictionary}. */
 export interface TermDictionaryState {
-  readonly slots: Uint32Array
+  /** Left on disk by an opened snapshot (SPEC 16); a lookup reads the block of its probes. */
+  readonly slots: Uint32Array | LazyArray
   readonly starts: Uint32Array
   /** Left on disk by an opened snapshot (SPEC 16); a lookup reads the one or two terms it compares. */
   readonly bytes: StoredBytes
@@ -56,10 +59,12 @@ function sameBytes(pool: Uint8Array, start: number, end: number, key: Uint8Array
 export class TermDictionary {
   /** The plain data this dictionary reads. */
   readonly state: TermDictionaryState
+  readonly #slots: Column
 
   /** @param state - arrays as {@link TermDictionaryBuilder.freeze} or a saved snapshot gives them */
   constructor(state: TermDictionaryState) {
     this.state = state
+    this.#slots = new Column(state.slots)
   }
 
   /** The number of terms. */
@@ -76,12 +81,13 @@ export class TermDictionary {
    * ```
    */
   get(term: string): number {
-    const { slots, starts, bytes } = this.state
+    const { starts, bytes } = this.state
+    const slots = this.#slots
     const length = encodeUtf8(term)
     const key = utf8Scratch()
     const mask = slots.length - 1
     for (let slot = hashBytes(key, length) & mask; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot] as number
+      const entry = slots.at(slot)
       if (entry === 0) return -1
       const id = entry - 1
       const start = starts[id] as number

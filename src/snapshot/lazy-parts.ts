@@ -12,7 +12,9 @@
  *   reads a term's list (postings.ts: termLists, termDocs) as it needs it.
  * - the DNS index's bytes of its values and host keys, and the arrays that grow with the
  *   observations' items (dns/state.ts: DNS_COLUMNS): item occurrences, item postings, host items,
- *   apex ordinals and the token lists, read through columns (storage/column.ts).
+ *   apex ordinals and the token lists, read through columns (storage/column.ts);
+ * - the hash slots of the term dictionaries, of the label tries and of the DNS tokens and texts: a
+ *   lookup reads the block of its probes.
  * Every other section is read at open.
  */
 
@@ -27,6 +29,9 @@ const LAZY = new RegExp(
     '|reverse\\.nameservers\\.(?:hosts|suffixes)\\.docs' +
     '|(?:mx|txt)\\.(?:ids|tokens|strings|hosts)\\.bytes' +
     '|(?:mx|txt)\\.(?:obsItemField|obsItemValue|itemPostings|hostItems|apexObs|tokenValues|valueTokens)' +
+    '|(?:mx|txt)\\.(?:trieSlots|tokenSlots|lowerSlots)' +
+    '|store\\.domains\\.slots' +
+    '|reverse\\.(?:text|postal|email|registrar)\\.dictionary\\.slots' +
     ')$',
 )
 

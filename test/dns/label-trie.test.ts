@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { byteTableOf, entryAt } from '../../src/indexes/byte-table.js'
 import { isLabelSuffix } from '../../src/indexes/dns/host-key.js'
 import { buildLabelTrie, findNode, keyRange } from '../../src/indexes/dns/label-trie.js'
+import { Column } from '../../src/storage/column.js'
 
 // The key found (its index in the keys given, -1: none) and the keys below it, sorted.
 function lookup(keys: string[], key: string): { exact: number; below: string[] } {
   const { trie, hosts, rank } = buildLabelTrie(byteTableOf(keys.length, (i) => keys[i] as string))
   expect(keys.map((_, i) => entryAt(hosts, rank[i] as number))).toEqual(keys)
-  const node = findNode(trie, hosts, key)
+  const node = findNode({ ...trie, trieSlots: new Column(trie.trieSlots) }, hosts, key)
   if (node < 0) return { exact: -1, below: [] }
   const h = trie.trieHost[node] as number
   const own = keyRange(trie, node, false)

@@ -19,6 +19,7 @@
  * Invariant: the keys in v's subtree (v excluded) are exactly those ending in `.` + v's path.
  */
 
+import { Column } from '../../storage/column.js'
 import { inMemory } from '../../storage/lazy-section.js'
 import { type ByteTable, entryCount, pickEntries } from '../byte-table.js'
 import { encodeUtf8, utf8Scratch } from '../utf8.js'
@@ -71,10 +72,12 @@ export function buildLabelTrie(hosts: ByteTable): NumberedTrie {
   // key in the benchmark, against a bound of ~2.5 labels a key) and double when full: sized by
   // the bound, they allocated ~3.5x the bytes they keep, and V8 runs a full collection for each
   // 64 MB of typed arrays allocated.
-  const trie: Lookup = {
+  const trie: NodeColumns & Pick<LabelTrie, 'trieSlots'> = {
     ...nodeColumns(Math.min(bound, count + (count >>> 3) + 16)),
     trieSlots: new Uint32Array(size),
   }
+  // Probed through a column, as queries probe a trie that may be on disk (the whole array: in memory).
+  const slots = new Column(trie.trieSlots)
   let nodes = 1
   for (let h = 0; h < count; h++) {
     const base = starts[h] as number
@@ -83,7 +86,7 @@ export function buildLabelTrie(hosts: ByteTable): NumberedTrie {
     for (;;) {
       let start = end
       while (start > base && bytes[start - 1] !== DOT) start--
-      let child = probe(trie, hosts, node, bytes, start, end)
+      let child = probe(trie, slots, hosts, node, bytes, start, end)
       if (child < 0) {
         const slot = -2 - child
         child = nodes++
@@ -171,8 +174,8 @@ type NodeColumns = Pick<
   'trieParent' | 'trieLabelHost' | 'trieLabelStart' | 'trieLabelEnd' | 'trieHost'
 >
 
-// What finding a node reads: the node columns and the hash slots.
-type Lookup = NodeColumns & Pick<LabelTrie, 'trieSlots'>
+/** What finding a node reads: the node columns, and the hash slots through a column. */
+export type TrieLookup = NodeColumns & { readonly trieSlots: Column }
 
 function nodeColumns(capacity: number): NodeColumns {
   return {
@@ -210,14 +213,14 @@ function grown(trie: NodeColumns, capacity: number): NodeColumns {
  * trie.trieHost[findNode(trie, hosts, 'example.com')] // the index of 'example.com' in hosts, or -1
  * ```
  */
-export function findNode(trie: LabelTrie, hosts: ByteTable, key: string): number {
+export function findNode(trie: TrieLookup, hosts: ByteTable, key: string): number {
   const text = utf8Scratch().subarray(0, encodeUtf8(key))
   let node = 0
   let end = text.length
   for (;;) {
     let start = end
     while (start > 0 && text[start - 1] !== DOT) start--
-    node = probe(trie, hosts, node, text, start, end)
+    node = probe(trie, trie.trieSlots, hosts, node, text, start, end)
     if (node < 0) return -1
     if (start === 0) return node
     end = start - 1
@@ -234,7 +237,11 @@ export function findNode(trie: LabelTrie, hosts: ByteTable, key: string): number
  * keyRange(trie, findNode(trie, hosts, 'example.com'), true) // { from: 0, to: 2 }: example.com, ns1.example.com
  * ```
  */
-export function keyRange(trie: LabelTrie, node: number, suffix: boolean): { from: number; to: number } {
+export function keyRange(
+  trie: Pick<LabelTrie, 'trieBelowStart' | 'trieBelowEnd' | 'trieHost'>,
+  node: number,
+  suffix: boolean,
+): { from: number; to: number } {
   const below = trie.trieBelowStart[node] as number
   const own = (trie.trieHost[node] as number) >= 0
   return { from: own ? below - 1 : below, to: suffix ? (trie.trieBelowEnd[node] as number) : below }
@@ -242,7 +249,8 @@ export function keyRange(trie: LabelTrie, node: number, suffix: boolean): { from
 
 // The child of `parent` labelled text[start, end) (UTF-8), or -2 - (the empty slot where it would go).
 function probe(
-  trie: Lookup,
+  trie: NodeColumns,
+  slots: Column,
   hosts: ByteTable,
   parent: number,
   text: Uint8Array,
@@ -251,10 +259,9 @@ function probe(
 ): number {
   let h = Math.imul(0x811c9dc5 ^ parent, 0x01000193)
   for (let i = start; i < end; i++) h = Math.imul(h ^ (text[i] as number), 0x01000193)
-  const slots = trie.trieSlots
   const mask = slots.length - 1
   for (let s = h & mask; ; s = (s + 1) & mask) {
-    const entry = slots[s] as number
+    const entry = slots.at(s)
     if (entry === 0) return -2 - s
     const v = entry - 1
     if (trie.trieParent[v] === parent && sameLabel(trie, hosts, v, text, start, end)) return v
@@ -262,7 +269,7 @@ function probe(
 }
 
 function sameLabel(
-  trie: Lookup,
+  trie: NodeColumns,
   hosts: ByteTable,
   v: number,
   text: Uint8Array,

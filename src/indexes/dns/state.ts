@@ -59,6 +59,9 @@ export const DNS_COLUMNS = [
   'apexObs',
   'tokenValues',
   'valueTokens',
+  'trieSlots',
+  'tokenSlots',
+  'lowerSlots',
 ] as const
 
 /** The name of a state array read through a column. */
@@ -73,7 +76,9 @@ export type SavedDnsState = Omit<DnsState, DnsColumnName> & {
 }
 
 /** The state of one DNS index, as queries read it; see the file comment for the layout. */
-export interface DnsState extends Readonly<LabelTrie>, Readonly<Record<DnsColumnName, Column>> {
+export interface DnsState
+  extends Readonly<Omit<LabelTrie, DnsColumnName>>,
+    Readonly<Record<DnsColumnName, Column>> {
   readonly kind: DnsKind
   readonly strings: ByteTable
   readonly days: Int32Array
@@ -98,10 +103,8 @@ export interface DnsState extends Readonly<LabelTrie>, Readonly<Record<DnsColumn
   readonly apexStart: Uint32Array
   readonly latestBits: Uint32Array
   readonly tokens: ByteTable
-  readonly tokenSlots: Uint32Array
   readonly tokenValueStart: Uint32Array
   readonly valueTokenStart: Uint32Array
-  readonly lowerSlots: Uint32Array
 }
 
 /**

@@ -5,6 +5,7 @@
  * occupied slots from the key's home slot, because entries are only ever added, never removed.
  * Capacity is a power of two at least twice the entries, so runs stay short.
  */
+import type { Column } from '../../storage/column.js'
 
 /**
  * Builds the slots for `ids`, each placed by the hash of its key.
@@ -78,15 +79,10 @@ export function lowerCaseHash(s: string): number {
  * const out: number[] = []; findStrings(slots, 'b', (id) => words[id] as string, out) // out: [1]
  * ```
  */
-export function findStrings(
-  slots: Uint32Array,
-  key: string,
-  keyOf: (id: number) => string,
-  out: number[],
-): void {
+export function findStrings(slots: Column, key: string, keyOf: (id: number) => string, out: number[]): void {
   const mask = slots.length - 1
-  for (let s = hashString(key) & mask; slots[s] !== 0; s = (s + 1) & mask) {
-    const id = (slots[s] as number) - 1
+  for (let s = hashString(key) & mask; slots.at(s) !== 0; s = (s + 1) & mask) {
+    const id = slots.at(s) - 1
     if (keyOf(id) === key) out.push(id)
   }
 }
@@ -99,10 +95,10 @@ export function findStrings(
  * findString(slots, 'a', (id) => words[id] as string) // 0
  * ```
  */
-export function findString(slots: Uint32Array, key: string, keyOf: (id: number) => string): number {
+export function findString(slots: Column, key: string, keyOf: (id: number) => string): number {
   const mask = slots.length - 1
-  for (let s = hashString(key) & mask; slots[s] !== 0; s = (s + 1) & mask) {
-    const id = (slots[s] as number) - 1
+  for (let s = hashString(key) & mask; slots.at(s) !== 0; s = (s + 1) & mask) {
+    const id = slots.at(s) - 1
     if (keyOf(id) === key) return id
   }
   return -1

@@ -11,11 +11,13 @@
  *     the key of the observation's first item (observations kept verbatim aside);
  *   - the latest-date bits equal those the days and apex lists give.
  */
+
 import { showValue } from '../../errors.js'
 import { type ByteTable, entryAt, entryCount } from '../../indexes/byte-table.js'
 import { latestBits } from '../../indexes/dns/build.js'
 import { hostKey } from '../../indexes/dns/host-key.js'
 import { findNode, type LabelTrie } from '../../indexes/dns/label-trie.js'
+import { Column } from '../../storage/column.js'
 import { type Checklist, Violation } from './checklist.js'
 import type { DnsColumns } from './dns-index.js'
 import { allBelow, byteTable, hashSlots, offsets, sameArray, sortedRuns, typedArray } from './values.js'
@@ -161,8 +163,9 @@ function checkTrie(where: string, state: Record<string, unknown>, hosts: ByteTab
   }
   const reached = new Uint8Array(nodes)
   reached[0] = 1
+  const lookup = { ...trie, trieSlots: new Column(trie.trieSlots) }
   for (let k = 0; k < keys; k++) {
-    const node = findNode(trie, hosts, entryAt(hosts, k))
+    const node = findNode(lookup, hosts, entryAt(hosts, k))
     if (node < 0 || trie.trieHost[node] !== k)
       throw new Violation(
         `${where}.trieSlots`,

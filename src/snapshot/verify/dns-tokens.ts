@@ -5,11 +5,13 @@
  * the transpose of those sequences; each text value found by the lower-case hash an exact term
  * probes.
  */
+
 import { tokenize } from '../../analysis/tokenize.js'
 import { showValue } from '../../errors.js'
 import { entryAt, entryCount } from '../../indexes/byte-table.js'
 import { findString, findStrings } from '../../indexes/dns/string-hash.js'
 import { tokenValueLists } from '../../indexes/dns/token-index.js'
+import { Column } from '../../storage/column.js'
 import { type Checklist, Violation } from './checklist.js'
 import type { DnsColumns } from './dns-index.js'
 import { allBelow, byteTable, hashSlots, offsets, sameArray, sortedRuns, typedArray } from './values.js'
@@ -32,7 +34,7 @@ export function checkDnsTokens(c: DnsColumns, checks: Checklist): void {
   hashSlots(`${where}.tokenSlots`, tokenSlots, tokenCount, tokenCount)
   const tokenOf = (t: number): string => entryAt(tokens, t)
   for (let t = 0; t < tokenCount; t++) {
-    if (findString(tokenSlots, tokenOf(t), tokenOf) !== t)
+    if (findString(new Column(tokenSlots), tokenOf(t), tokenOf) !== t)
       throw new Violation(
         `${where}.tokenSlots`,
         `token ${t} ${showValue(tokenOf(t))} does not look up to itself`,
@@ -87,12 +89,13 @@ export function checkDnsTokens(c: DnsColumns, checks: Checklist): void {
 
   const lowerSlots = typedArray(`${where}.lowerSlots`, state['lowerSlots'], Uint32Array)
   hashSlots(`${where}.lowerSlots`, lowerSlots, stringCount, texts)
+  const lowerColumn = new Column(lowerSlots)
   const lowerOf = (s: number): string => entryAt(strings, s).toLowerCase()
   const found: number[] = []
   for (let s = 0; s < stringCount; s++) {
     if (isText[s] === 0) continue
     found.length = 0
-    findStrings(lowerSlots, lowerOf(s), lowerOf, found)
+    findStrings(lowerColumn, lowerOf(s), lowerOf, found)
     if (!found.includes(s))
       throw new Violation(
         `${where}.lowerSlots`,
