@@ -176,8 +176,8 @@ function countOf(
   const ordinals: number[] = []
   let items = 0
   let only = -1
-  for (let it = state.valueFirstItem[v] as number; it >= 0; it = state.itemNextSameValue[it] as number) {
-    if (fields[state.itemField[it] as number] === 0) continue
+  for (let it = state.valueFirstItem.at(v); it >= 0; it = state.itemNextSameValue.at(it)) {
+    if (fields[state.itemField.at(it)] === 0) continue
     items++
     only = it
   }
@@ -185,13 +185,14 @@ function countOf(
   const postings = state.itemPostings
   let count = 0
   if (items === 1) {
-    const begin = state.itemPostStart[only] as number
-    const end = state.itemPostStart[only + 1] as number
+    const begin = state.itemPostStart.at(only)
+    const end = state.itemPostStart.at(only + 1)
     count = within(postings.range(begin, end) as Uint32Array, 0, end - begin, matches, bitmap)
   } else {
-    for (let it = state.valueFirstItem[v] as number; it >= 0; it = state.itemNextSameValue[it] as number) {
-      if (fields[state.itemField[it] as number] === 0) continue
-      for (let j = state.itemPostStart[it] as number; j < (state.itemPostStart[it + 1] as number); j++) {
+    for (let it = state.valueFirstItem.at(v); it >= 0; it = state.itemNextSameValue.at(it)) {
+      if (fields[state.itemField.at(it)] === 0) continue
+      const end = state.itemPostStart.at(it + 1)
+      for (let j = state.itemPostStart.at(it); j < end; j++) {
         ordinals.push(postings.at(j))
       }
     }

@@ -123,8 +123,8 @@ export class DnsSearch {
     if (la === lb) return a < b
     const sa = (this.#parts[la] as DnsPart).index.state
     const sb = (this.#parts[lb] as DnsPart).index.state
-    const da = sa.days[a] as number
-    const db = sb.days[b] as number
+    const da = sa.days.at(a)
+    const db = sb.days.at(b)
     if (da !== db) return da > db
     return compareAcross(sa.ids, a, sb.ids, b) < 0
   }

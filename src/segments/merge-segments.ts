@@ -61,7 +61,7 @@ function mergeDns(views: readonly SegmentView[], kind: DnsKind): DnsIndex {
     },
     day: (i) => {
       const { index, ordinal } = at[i] as (typeof at)[0]
-      return index.state.days[ordinal] as number
+      return index.state.days.at(ordinal)
     },
   }
   return DnsIndex.build(kind, source)

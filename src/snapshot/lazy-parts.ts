@@ -10,13 +10,15 @@
  *   ordinals: ~340 bytes a record), and the documents of the postal, email, registrar, phone-gram,
  *   nameserver-host and shared-suffix postings; their term offsets stay in memory, and a matcher
  *   reads a term's list (postings.ts: termLists, termDocs) as it needs it.
- * - the DNS index's bytes of its values and host keys, and the arrays that grow with the
- *   observations' items (dns/state.ts: DNS_COLUMNS): item occurrences, item postings, host items,
- *   apex ordinals and the token lists, read through columns (storage/column.ts);
- * - the hash slots of the term dictionaries, of the label tries and of the DNS tokens and texts: a
- *   lookup reads the block of its probes.
+ * - the DNS index's bytes of its values and host keys, and every array that grows with the
+ *   observations, their items, values, host keys or tokens (dns/state.ts: DNS_COLUMNS: days,
+ *   apexes, item occurrences, item chains and postings, host items, apex ordinals, token lists,
+ *   the label trie's node columns and hash slots), read through columns (storage/column.ts);
+ * - the hash slots of the term dictionaries: a lookup reads the block of its probes.
  * Every other section is read at open.
  */
+
+import { DNS_COLUMNS } from '../indexes/dns/state.js'
 
 const LAZY = new RegExp(
   '^segments\\.\\d+\\.(?:' +
@@ -28,8 +30,7 @@ const LAZY = new RegExp(
     '|reverse\\.digits\\.grams\\.docs' +
     '|reverse\\.nameservers\\.(?:hosts|suffixes)\\.docs' +
     '|(?:mx|txt)\\.(?:ids|tokens|strings|hosts)\\.bytes' +
-    '|(?:mx|txt)\\.(?:obsItemField|obsItemValue|itemPostings|hostItems|apexObs|tokenValues|valueTokens)' +
-    '|(?:mx|txt)\\.(?:trieSlots|tokenSlots|lowerSlots)' +
+    `|(?:mx|txt)\\.(?:${DNS_COLUMNS.join('|')})` +
     '|store\\.domains\\.slots' +
     '|reverse\\.(?:text|postal|email|registrar)\\.dictionary\\.slots' +
     ')$',

@@ -1,5 +1,5 @@
 /**
- * A column of 16- or 32-bit unsigned numbers read one element at a time, in memory or on disk
+ * A column of 16- or 32-bit numbers (unsigned, or signed 32-bit) read one element at a time, in memory or on disk
  * (SPEC 16), for structures whose queries hop from element to element (the DNS index's item
  * occurrences, postings and host lists) rather than copy whole ranges as a term's postings are.
  *
@@ -66,6 +66,18 @@ export class Column {
   }
 
   /**
+   * Copies elements `start` … `end − 1` into `into` from index `at` on (an array of the same
+   * element size): one copy, for ranges long enough that a call per element costs more.
+   *
+   * @throws as {@link Column.at}
+   */
+  copy(start: number, end: number, into: NumberArray, at: number): void {
+    const stored = this.stored
+    if (stored instanceof LazyArray) stored.copy(start, end, into, at)
+    else into.set(stored.subarray(start, end), at)
+  }
+
+  /**
    * The first index in [lo, hi) whose element is ≥ x, or hi, for elements ascending there
    * (indexes/gallop.ts: a gallop from lo, then a binary search).
    *
@@ -94,10 +106,13 @@ export class Column {
     const first = Math.max(0, (blockStart - section.entry.offset) / size)
     const end = Math.min(this.length, (blockStart + block - section.entry.offset) / size)
     const bytes = section.read(first * size, end * size)
+    const { buffer, byteOffset } = bytes
     this.#window =
       size === 2
-        ? new Uint16Array(bytes.buffer, bytes.byteOffset, end - first)
-        : new Uint32Array(bytes.buffer, bytes.byteOffset, end - first)
+        ? new Uint16Array(buffer, byteOffset, end - first)
+        : stored.kind === 'Int32Array'
+          ? new Int32Array(buffer, byteOffset, end - first)
+          : new Uint32Array(buffer, byteOffset, end - first)
     this.#from = first
     return this.#window[i - first] as number
   }

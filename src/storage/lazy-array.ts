@@ -1,5 +1,5 @@
 /**
- * A typed array left on disk (SPEC 16): the elements of a Uint16Array or Uint32Array section of an
+ * A typed array left on disk (SPEC 16): the elements of a Uint16Array, Uint32Array or Int32Array section of an
  * opened snapshot, read a range at a time through the file's block cache, as a term's postings
  * are. `StoredArray` is what a structure holds when its array may be either in memory or on disk;
  * `rangeOf` gives a range of either as a typed array.
@@ -8,10 +8,10 @@ import { SnapshotError } from '../errors.js'
 import type { LazySection } from './lazy-section.js'
 
 /** The element kinds that may stay on disk. */
-export type LazyArrayKind = 'Uint16Array' | 'Uint32Array'
+export type LazyArrayKind = 'Uint16Array' | 'Uint32Array' | 'Int32Array'
 
-/** An array of 16- or 32-bit unsigned numbers. */
-export type NumberArray = Uint16Array | Uint32Array
+/** An array of 16- or 32-bit numbers. */
+export type NumberArray = Uint16Array | Uint32Array | Int32Array
 
 /**
  * The elements of a section on disk.
@@ -57,7 +57,13 @@ export class LazyArray {
    *   its checksum, `closed` once the snapshot was closed
    */
   range(start: number, end: number): NumberArray {
-    const out = this.kind === 'Uint16Array' ? new Uint16Array(end - start) : new Uint32Array(end - start)
+    const length = end - start
+    const out =
+      this.kind === 'Uint16Array'
+        ? new Uint16Array(length)
+        : this.kind === 'Int32Array'
+          ? new Int32Array(length)
+          : new Uint32Array(length)
     this.copy(start, end, out, 0)
     return out
   }
@@ -83,10 +89,10 @@ export class LazyArray {
   at(i: number): number {
     const size = this.#size
     const b = this.section.read(i * size, i * size + size)
-    return size === 4
-      ? ((b[0] as number) | ((b[1] as number) << 8) | ((b[2] as number) << 16) | ((b[3] as number) << 24)) >>>
-          0
-      : (b[0] as number) | ((b[1] as number) << 8)
+    if (size === 2) return (b[0] as number) | ((b[1] as number) << 8)
+    const word =
+      (b[0] as number) | ((b[1] as number) << 8) | ((b[2] as number) << 16) | ((b[3] as number) << 24)
+    return this.kind === 'Int32Array' ? word : word >>> 0
   }
 }
 

@@ -2,19 +2,24 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { byteTableOf, entryAt } from '../../src/indexes/byte-table.js'
 import { isLabelSuffix } from '../../src/indexes/dns/host-key.js'
-import { buildLabelTrie, findNode, keyRange } from '../../src/indexes/dns/label-trie.js'
+import { buildLabelTrie, findNode, keyRange, lookupOf } from '../../src/indexes/dns/label-trie.js'
 import { Column } from '../../src/storage/column.js'
 
 // The key found (its index in the keys given, -1: none) and the keys below it, sorted.
 function lookup(keys: string[], key: string): { exact: number; below: string[] } {
   const { trie, hosts, rank } = buildLabelTrie(byteTableOf(keys.length, (i) => keys[i] as string))
   expect(keys.map((_, i) => entryAt(hosts, rank[i] as number))).toEqual(keys)
-  const node = findNode({ ...trie, trieSlots: new Column(trie.trieSlots) }, hosts, key)
+  const node = findNode(lookupOf(trie), hosts, key)
+  const ranges = {
+    trieBelowStart: new Column(trie.trieBelowStart),
+    trieBelowEnd: new Column(trie.trieBelowEnd),
+    trieHost: new Column(trie.trieHost),
+  }
   if (node < 0) return { exact: -1, below: [] }
   const h = trie.trieHost[node] as number
-  const own = keyRange(trie, node, false)
+  const own = keyRange(ranges, node, false)
   expect(own).toEqual(h < 0 ? { from: own.from, to: own.from } : { from: h, to: h + 1 })
-  const { from, to } = keyRange(trie, node, true)
+  const { from, to } = keyRange(ranges, node, true)
   expect(from).toBe(own.from)
   const below: string[] = []
   for (let k = own.to; k < to; k++) below.push(entryAt(hosts, k))

@@ -427,7 +427,7 @@ describe('forged with checksums recomputed: open takes them, verify refuses them
   })
 
   it('DNS: an ordinal filed under another apex', async () => {
-    const { apexOf } = segment().mx
+    const apexOf = segment().mx.apexOf as Uint32Array
     const other = apexOf.findIndex((key) => key !== apexOf[0])
     await forgedAt<Uint32Array>(
       'segments.0.mx.apexOf',

@@ -12,7 +12,7 @@ import type { Columns } from './columns.js'
 import { groupByKey, unshiftStarts } from './csr.js'
 import { hostKey } from './host-key.js'
 import { buildLabelTrie, type LabelTrie } from './label-trie.js'
-import type { DnsState, SavedDnsState } from './state.js'
+import type { SavedDnsState } from './state.js'
 import { buildTokenIndex } from './token-index.js'
 
 /**
@@ -66,7 +66,10 @@ export function buildDnsState(kind: DnsKind, c: Columns): SavedDnsState {
  */
 function itemsByField(
   c: Columns,
-): Pick<DnsState, 'itemField' | 'itemValue' | 'fieldItemStart' | 'valueFirstItem' | 'itemNextSameValue'> {
+): Pick<
+  SavedDnsState,
+  'itemField' | 'itemValue' | 'fieldItemStart' | 'valueFirstItem' | 'itemNextSameValue'
+> {
   const { start, values: order } = groupByKey(c.fieldType.length, c.itemField)
   const n = order.length
   const rank = new Uint32Array(n)

@@ -76,8 +76,9 @@ export function buildLabelTrie(hosts: ByteTable): NumberedTrie {
     ...nodeColumns(Math.min(bound, count + (count >>> 3) + 16)),
     trieSlots: new Uint32Array(size),
   }
-  // Probed through a column, as queries probe a trie that may be on disk (the whole array: in memory).
-  const slots = new Column(trie.trieSlots)
+  // Probed through columns, as queries probe a trie that may be on disk (in memory: the whole
+  // arrays), made again when the node columns grow.
+  let lookup = lookupOf(trie)
   let nodes = 1
   for (let h = 0; h < count; h++) {
     const base = starts[h] as number
@@ -86,11 +87,14 @@ export function buildLabelTrie(hosts: ByteTable): NumberedTrie {
     for (;;) {
       let start = end
       while (start > base && bytes[start - 1] !== DOT) start--
-      let child = probe(trie, slots, hosts, node, bytes, start, end)
+      let child = probe(lookup, hosts, node, bytes, start, end)
       if (child < 0) {
         const slot = -2 - child
         child = nodes++
-        if (child === trie.trieParent.length) Object.assign(trie, grown(trie, Math.min(bound, child * 2)))
+        if (child === trie.trieParent.length) {
+          Object.assign(trie, grown(trie, Math.min(bound, child * 2)))
+          lookup = lookupOf(trie)
+        }
         trie.trieParent[child] = node
         trie.trieLabelHost[child] = h
         trie.trieLabelStart[child] = start - base
@@ -174,8 +178,30 @@ type NodeColumns = Pick<
   'trieParent' | 'trieLabelHost' | 'trieLabelStart' | 'trieLabelEnd' | 'trieHost'
 >
 
-/** What finding a node reads: the node columns, and the hash slots through a column. */
-export type TrieLookup = NodeColumns & { readonly trieSlots: Column }
+/** What finding a node reads: the hash slots and the node columns, through columns. */
+export type TrieLookup = {
+  readonly [K in 'trieSlots' | 'trieParent' | 'trieLabelHost' | 'trieLabelStart' | 'trieLabelEnd']: Column
+}
+
+/**
+ * The columns a lookup reads over a trie's arrays in memory (a build's, or a check's).
+ *
+ * @example
+ * ```ts
+ * findNode(lookupOf(trie), hosts, 'example.com')
+ * ```
+ */
+export function lookupOf(
+  trie: Pick<LabelTrie, 'trieSlots' | 'trieParent' | 'trieLabelHost' | 'trieLabelStart' | 'trieLabelEnd'>,
+): TrieLookup {
+  return {
+    trieSlots: new Column(trie.trieSlots),
+    trieParent: new Column(trie.trieParent),
+    trieLabelHost: new Column(trie.trieLabelHost),
+    trieLabelStart: new Column(trie.trieLabelStart),
+    trieLabelEnd: new Column(trie.trieLabelEnd),
+  }
+}
 
 function nodeColumns(capacity: number): NodeColumns {
   return {
@@ -220,7 +246,7 @@ export function findNode(trie: TrieLookup, hosts: ByteTable, key: string): numbe
   for (;;) {
     let start = end
     while (start > 0 && text[start - 1] !== DOT) start--
-    node = probe(trie, trie.trieSlots, hosts, node, text, start, end)
+    node = probe(trie, hosts, node, text, start, end)
     if (node < 0) return -1
     if (start === 0) return node
     end = start - 1
@@ -238,19 +264,18 @@ export function findNode(trie: TrieLookup, hosts: ByteTable, key: string): numbe
  * ```
  */
 export function keyRange(
-  trie: Pick<LabelTrie, 'trieBelowStart' | 'trieBelowEnd' | 'trieHost'>,
+  trie: { readonly [K in 'trieBelowStart' | 'trieBelowEnd' | 'trieHost']: Column },
   node: number,
   suffix: boolean,
 ): { from: number; to: number } {
-  const below = trie.trieBelowStart[node] as number
-  const own = (trie.trieHost[node] as number) >= 0
-  return { from: own ? below - 1 : below, to: suffix ? (trie.trieBelowEnd[node] as number) : below }
+  const below = trie.trieBelowStart.at(node)
+  const own = trie.trieHost.at(node) >= 0
+  return { from: own ? below - 1 : below, to: suffix ? trie.trieBelowEnd.at(node) : below }
 }
 
 // The child of `parent` labelled text[start, end) (UTF-8), or -2 - (the empty slot where it would go).
 function probe(
-  trie: NodeColumns,
-  slots: Column,
+  trie: TrieLookup,
   hosts: ByteTable,
   parent: number,
   text: Uint8Array,
@@ -259,26 +284,28 @@ function probe(
 ): number {
   let h = Math.imul(0x811c9dc5 ^ parent, 0x01000193)
   for (let i = start; i < end; i++) h = Math.imul(h ^ (text[i] as number), 0x01000193)
+  const slots = trie.trieSlots
   const mask = slots.length - 1
   for (let s = h & mask; ; s = (s + 1) & mask) {
     const entry = slots.at(s)
     if (entry === 0) return -2 - s
     const v = entry - 1
-    if (trie.trieParent[v] === parent && sameLabel(trie, hosts, v, text, start, end)) return v
+    if (trie.trieParent.at(v) === parent && sameLabel(trie, hosts, v, text, start, end)) return v
   }
 }
 
 function sameLabel(
-  trie: NodeColumns,
+  trie: TrieLookup,
   hosts: ByteTable,
   v: number,
   text: Uint8Array,
   start: number,
   end: number,
 ): boolean {
-  const length = (trie.trieLabelEnd[v] as number) - (trie.trieLabelStart[v] as number)
+  const labelStart = trie.trieLabelStart.at(v)
+  const length = trie.trieLabelEnd.at(v) - labelStart
   if (length !== end - start) return false
-  const from = (hosts.starts[trie.trieLabelHost[v] as number] as number) + (trie.trieLabelStart[v] as number)
+  const from = (hosts.starts[trie.trieLabelHost.at(v)] as number) + labelStart
   const stored = hosts.bytes
   // In memory the label is compared in place; left on disk, through a view of its block.
   const bytes = stored instanceof Uint8Array ? stored : stored.read(from, from + length)

@@ -40,14 +40,11 @@ export class ObservationReader {
     // A copy: the caller may change what it gets, and the kept object answers every later query.
     if (kept !== undefined) return structuredClone(kept)
     const items: Item[] = []
-    for (
-      let j = state.obsItemStart[ordinal] as number;
-      j < (state.obsItemStart[ordinal + 1] as number);
-      j++
-    ) {
+    const end = state.obsItemStart.at(ordinal + 1)
+    for (let j = state.obsItemStart.at(ordinal); j < end; j++) {
       items.push(this.#item(state.obsItemField.at(j), state.obsItemValue.at(j)))
     }
-    const date = dayText(state.days[ordinal] as number)
+    const date = dayText(state.days.at(ordinal))
     const id = entryAt(state.ids, ordinal)
     const shape = state.obsShape[ordinal] as number
     if (shape === 0) return { date, id, items }

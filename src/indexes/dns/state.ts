@@ -52,13 +52,32 @@ import type { LabelTrie } from './label-trie.js'
  * a time: left on disk when a snapshot is opened (SPEC 16) and read through {@link Column}s.
  */
 export const DNS_COLUMNS = [
+  'days',
+  'apexOf',
+  'obsItemStart',
   'obsItemField',
   'obsItemValue',
+  'itemField',
+  'itemValue',
+  'itemPostStart',
   'itemPostings',
+  'itemNextSameValue',
+  'valueFirstItem',
+  'valueTokenStart',
+  'hostItemStart',
   'hostItems',
+  'apexStart',
   'apexObs',
+  'tokenValueStart',
   'tokenValues',
   'valueTokens',
+  'trieParent',
+  'trieLabelHost',
+  'trieLabelStart',
+  'trieLabelEnd',
+  'trieHost',
+  'trieBelowStart',
+  'trieBelowEnd',
   'trieSlots',
   'tokenSlots',
   'lowerSlots',
@@ -72,7 +91,7 @@ export type DnsColumnName = (typeof DNS_COLUMNS)[number]
  * left on disk by an opened snapshot.
  */
 export type SavedDnsState = Omit<DnsState, DnsColumnName> & {
-  readonly [K in DnsColumnName]: Uint16Array | Uint32Array | LazyArray
+  readonly [K in DnsColumnName]: Uint16Array | Uint32Array | Int32Array | LazyArray
 }
 
 /** The state of one DNS index, as queries read it; see the file comment for the layout. */
@@ -81,30 +100,18 @@ export interface DnsState
     Readonly<Record<DnsColumnName, Column>> {
   readonly kind: DnsKind
   readonly strings: ByteTable
-  readonly days: Int32Array
   readonly ids: ByteTable
   readonly obsShape: Uint8Array
-  readonly apexOf: Uint32Array
   readonly verbatimOrdinals: Uint32Array
   readonly verbatim: readonly Observation[]
   readonly fieldContext: Uint32Array
   readonly fieldType: Uint32Array
   readonly fieldMeta: Uint8Array
   readonly fieldShape: Uint8Array
-  readonly obsItemStart: Uint32Array
-  readonly itemField: Uint32Array
-  readonly itemValue: Uint32Array
   readonly fieldItemStart: Uint32Array
-  readonly itemPostStart: Uint32Array
-  readonly valueFirstItem: Int32Array
-  readonly itemNextSameValue: Int32Array
   readonly hosts: ByteTable
-  readonly hostItemStart: Uint32Array
-  readonly apexStart: Uint32Array
   readonly latestBits: Uint32Array
   readonly tokens: ByteTable
-  readonly tokenValueStart: Uint32Array
-  readonly valueTokenStart: Uint32Array
 }
 
 /**

@@ -2,7 +2,9 @@
  * The `from`/`to` criterion (SPEC 6): inclusive on the observation's day. Ordinals are sorted by
  * date descending, so a window is one ordinal range found by two binary searches.
  */
+
 import type { DnsState } from '../../indexes/dns/state.js'
+import type { Column } from '../../storage/column.js'
 
 /**
  * The ordinal range [lo, hi) of the observations dated within [from, to].
@@ -23,12 +25,12 @@ export function windowRange(state: DnsState, from: number | null, to: number | n
 }
 
 // The first ordinal whose day is at most `day` (days descend).
-function firstAtOrBefore(days: Int32Array, day: number): number {
+function firstAtOrBefore(days: Column, day: number): number {
   let lo = 0
   let hi = days.length
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if ((days[mid] as number) > day) lo = mid + 1
+    if (days.at(mid) > day) lo = mid + 1
     else hi = mid
   }
   return lo

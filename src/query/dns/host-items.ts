@@ -31,14 +31,14 @@ export function hostItems(
   if (node < 0) return EMPTY
   const { from, to } = keyRange(state, node, suffix)
   if (to <= from) return EMPTY
-  const start = state.hostItemStart[from] as number
-  const end = state.hostItemStart[to] as number
+  const start = state.hostItemStart.at(from)
+  const end = state.hostItemStart.at(to)
   const out = new Uint32Array(end - start)
   const fields = matchingFields(state, 'host', context)
   let k = 0
   for (let j = start; j < end; j++) {
     const it = state.hostItems.at(j)
-    if (fields[state.itemField[it] as number] === 1) out[k++] = it
+    if (fields[state.itemField.at(it)] === 1) out[k++] = it
   }
   return out.subarray(0, k)
 }

@@ -18,7 +18,7 @@ import { EMPTY } from './id-sets.js'
  */
 export function apexObservations(state: DnsState, host: string): Uint32Array {
   const node = findNode(state, state.hosts, host)
-  const h = node < 0 ? -1 : (state.trieHost[node] as number)
+  const h = node < 0 ? -1 : state.trieHost.at(node)
   if (h < 0) return EMPTY
-  return state.apexObs.range(state.apexStart[h] as number, state.apexStart[h + 1] as number) as Uint32Array
+  return state.apexObs.range(state.apexStart.at(h), state.apexStart.at(h + 1)) as Uint32Array
 }

@@ -9,6 +9,13 @@ import type { DnsState } from '../../indexes/dns/state.js'
 import { bitSet, type DocSet, listSet } from './doc-set.js'
 import { EMPTY } from './id-sets.js'
 
+// A list longer than this is copied in one piece rather than read an element at a time.
+const SHORT = 8
+
+function mark(bits: Uint32Array, o: number): void {
+  bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31))
+}
+
 /**
  * The ordinals holding at least one of the items: a list, or a bitmap when the lists are many.
  *
@@ -25,12 +32,12 @@ export function observationsOfItems(state: DnsState, items: ArrayLike<number>): 
   if (items.length === 0) return listSet(EMPTY)
   if (items.length === 1) {
     const it = items[0] as number
-    return listSet(postings.range(start[it] as number, start[it + 1] as number) as Uint32Array)
+    return listSet(postings.range(start.at(it), start.at(it + 1)) as Uint32Array)
   }
   let total = 0
   for (let i = 0; i < items.length; i++) {
     const it = items[i] as number
-    total += (start[it + 1] as number) - (start[it] as number)
+    total += start.at(it + 1) - start.at(it)
   }
   const n = state.days.length
   // Sorting k ids costs ~k·log2 k steps; the bitmap n/32 words to clear and scan, plus k marks.
@@ -40,7 +47,11 @@ export function observationsOfItems(state: DnsState, items: ArrayLike<number>): 
     let k = 0
     for (let i = 0; i < items.length; i++) {
       const it = items[i] as number
-      for (let j = start[it] as number; j < (start[it + 1] as number); j++) all[k++] = postings.at(j)
+      const from = start.at(it)
+      const to = start.at(it + 1)
+      if (to - from > SHORT) postings.copy(from, to, all, k)
+      else for (let j = from; j < to; j++) all[k + j - from] = postings.at(j)
+      k += to - from
     }
     all.sort()
     let w = 0
@@ -48,12 +59,18 @@ export function observationsOfItems(state: DnsState, items: ArrayLike<number>): 
     return listSet(all.subarray(0, w))
   }
   const bits = new Uint32Array((n + 31) >>> 5)
+  let scratch = new Uint32Array(64)
   for (let i = 0; i < items.length; i++) {
     const it = items[i] as number
-    for (let j = start[it] as number; j < (start[it + 1] as number); j++) {
-      const o = postings.at(j)
-      bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31))
+    const from = start.at(it)
+    const to = start.at(it + 1)
+    if (to - from <= SHORT) {
+      for (let j = from; j < to; j++) mark(bits, postings.at(j))
+      continue
     }
+    if (scratch.length < to - from) scratch = new Uint32Array(to - from)
+    postings.copy(from, to, scratch, 0)
+    for (let j = 0; j < to - from; j++) mark(bits, scratch[j] as number)
   }
   return bitSet(bits)
 }

@@ -76,8 +76,8 @@ export class MostRecentAcross {
    */
   inWindow(part: number, o: number, windows: readonly number[]): boolean {
     const state = (this.#parts[part] as DnsPart).index.state
-    const apex = state.apexOf[o] as number
-    const day = state.days[o] as number
+    const apex = state.apexOf.at(o)
+    const day = state.days.at(o)
     if (this.#newest(part, apex, windows[2 * part] as number, windows[2 * part + 1] as number) !== day)
       return false
     const g = this.#groupsOf().of[part]?.get(apex)
@@ -101,11 +101,11 @@ export class MostRecentAcross {
   #newest(part: number, apex: number, lo: number, hi: number): number {
     const { index, deleted } = this.#parts[part] as DnsPart
     const state = index.state
-    const end = state.apexStart[apex + 1] as number
-    for (let k = state.apexObs.lowerBound(lo, state.apexStart[apex] as number, end); k < end; k++) {
+    const end = state.apexStart.at(apex + 1)
+    for (let k = state.apexObs.lowerBound(lo, state.apexStart.at(apex), end); k < end; k++) {
       const o = state.apexObs.at(k)
       if (o >= hi) return NO_DAY
-      if (!deleted.has(o)) return state.days[o] as number
+      if (!deleted.has(o)) return state.days.at(o)
     }
     return NO_DAY
   }
@@ -149,16 +149,18 @@ function setNewest(
   day: number,
 ): void {
   if (day === NO_DAY) return
-  for (let k = state.apexStart[apex] as number; k < (state.apexStart[apex + 1] as number); k++) {
+  const end = state.apexStart.at(apex + 1)
+  for (let k = state.apexStart.at(apex); k < end; k++) {
     const o = state.apexObs.at(k)
-    const d = state.days[o] as number
+    const d = state.days.at(o)
     if (d < day) return
     if (d === day && !deleted.has(o)) bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31))
   }
 }
 
 function clearApex(state: DnsState, apex: number, bits: Uint32Array): void {
-  for (let k = state.apexStart[apex] as number; k < (state.apexStart[apex + 1] as number); k++) {
+  const end = state.apexStart.at(apex + 1)
+  for (let k = state.apexStart.at(apex); k < end; k++) {
     const o = state.apexObs.at(k)
     bits[o >>> 5] = (bits[o >>> 5] as number) & ~(1 << (o & 31))
   }
@@ -176,7 +178,7 @@ function apexGroups(parts: readonly DnsPart[]): Groups {
     if (p === largest) continue
     const state = (parts[p] as DnsPart).index.state
     for (let apex = 0; apex < entryCount(state.hosts); apex++) {
-      if (state.apexStart[apex + 1] === state.apexStart[apex]) continue
+      if (state.apexStart.at(apex + 1) === state.apexStart.at(apex)) continue
       const key = entryAt(state.hosts, apex)
       const members = byKey.get(key)
       if (members === undefined) byKey.set(key, [p, apex])
@@ -189,8 +191,8 @@ function apexGroups(parts: readonly DnsPart[]): Groups {
   for (const [key, members] of byKey) {
     if (big !== undefined) {
       const node = findNode(big, big.hosts, key)
-      const apex = node < 0 ? -1 : (big.trieHost[node] as number)
-      if (apex >= 0 && big.apexStart[apex + 1] !== big.apexStart[apex]) members.push(largest, apex)
+      const apex = node < 0 ? -1 : big.trieHost.at(node)
+      if (apex >= 0 && big.apexStart.at(apex + 1) !== big.apexStart.at(apex)) members.push(largest, apex)
     }
     if (members.length < 4) continue
     const g = groups.length

@@ -30,8 +30,8 @@ export function mostRecentIn(state: DnsState, lo: number, hi: number): Uint32Arr
   const out = new Uint32Array(hi - lo)
   let k = 0
   for (let o = lo; o < hi; o++) {
-    const a = state.apexOf[o] as number
-    const day = state.days[o] as number
+    const a = state.apexOf.at(o)
+    const day = state.days.at(o)
     if (seen[a] === 0) {
       seen[a] = 1
       newest[a] = day
@@ -65,10 +65,10 @@ export function keepMostRecent(state: DnsState, ids: Uint32Array, lo: number): U
   }
   for (let i = 0; i < ids.length; i++) {
     const o = ids[i] as number
-    const a = state.apexOf[o] as number
+    const a = state.apexOf.at(o)
     // The apex's first ordinal at or after lo is its newest observation in the window.
-    const from = state.apexObs.lowerBound(lo, state.apexStart[a] as number, state.apexStart[a + 1] as number)
-    if (state.days[state.apexObs.at(from)] === state.days[o]) out[k++] = o
+    const from = state.apexObs.lowerBound(lo, state.apexStart.at(a), state.apexStart.at(a + 1))
+    if (state.days.at(state.apexObs.at(from)) === state.days.at(o)) out[k++] = o
   }
   return out.subarray(0, k)
 }

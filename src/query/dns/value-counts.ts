@@ -105,11 +105,11 @@ function byItems(state: DnsState, fields: Uint8Array, lo: number, hi: number, si
   for (let f = 0; f < fields.length; f++) {
     if (fields[f] === 0) continue
     for (let it = state.fieldItemStart[f] as number; it < (state.fieldItemStart[f + 1] as number); it++) {
-      const v = itemValue[it] as number
+      const v = itemValue.at(it)
       let count: number
-      if (next[it] === -1 || countedAlone(state, fields, v, it)) {
-        const begin = start[it] as number
-        const end = start[it + 1] as number
+      if (next.at(it) === -1 || countedAlone(state, fields, v, it)) {
+        const begin = start.at(it)
+        const end = start.at(it + 1)
         if (everything) count = end - begin
         else {
           const from = postings.lowerBound(lo, begin, end)
@@ -126,16 +126,16 @@ function byItems(state: DnsState, fields: Uint8Array, lo: number, hi: number, si
 
 // Whether `item` is the only item of value v's chain whose field is counted.
 function countedAlone(state: DnsState, fields: Uint8Array, v: number, item: number): boolean {
-  for (let it = state.valueFirstItem[v] as number; it >= 0; it = state.itemNextSameValue[it] as number) {
-    if (it !== item && fields[state.itemField[it] as number] === 1) return false
+  for (let it = state.valueFirstItem.at(v); it >= 0; it = state.itemNextSameValue.at(it)) {
+    if (it !== item && fields[state.itemField.at(it)] === 1) return false
   }
   return true
 }
 
 // The first item of a value's chain (item order) whose field is counted.
 function firstCounted(state: DnsState, fields: Uint8Array, v: number): number {
-  let it = state.valueFirstItem[v] as number
-  while (fields[state.itemField[it] as number] === 0) it = state.itemNextSameValue[it] as number
+  let it = state.valueFirstItem.at(v)
+  while (fields[state.itemField.at(it)] === 0) it = state.itemNextSameValue.at(it)
   return it
 }
 
@@ -143,9 +143,10 @@ function firstCounted(state: DnsState, fields: Uint8Array, v: number): number {
 // those items.
 function sharedValueCount(state: DnsState, fields: Uint8Array, v: number, lo: number, hi: number): number {
   const matched: number[] = []
-  for (let it = state.valueFirstItem[v] as number; it >= 0; it = state.itemNextSameValue[it] as number) {
-    if (fields[state.itemField[it] as number] === 0) continue
-    for (let j = state.itemPostStart[it] as number; j < (state.itemPostStart[it + 1] as number); j++) {
+  for (let it = state.valueFirstItem.at(v); it >= 0; it = state.itemNextSameValue.at(it)) {
+    if (fields[state.itemField.at(it)] === 0) continue
+    const end = state.itemPostStart.at(it + 1)
+    for (let j = state.itemPostStart.at(it); j < end; j++) {
       const o = state.itemPostings.at(j)
       if (o >= lo && o < hi) matched.push(o)
     }
@@ -171,8 +172,8 @@ function byObservations(
   const seen = new Uint32Array(SMALL)
   for (let i = 0; i < ids.length; i++) {
     const o = ids[i] as number
-    const from = start[o] as number
-    const to = start[o + 1] as number
+    const from = start.at(o)
+    const to = start.at(o + 1)
     if (to - from > SMALL) {
       countLarge(fields, field, value, from, to, counts, counted)
       continue

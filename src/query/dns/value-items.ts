@@ -32,8 +32,8 @@ export function itemsOfValues(
   let out = new Uint32Array(values.length)
   let k = 0
   for (let v = 0; v < values.length; v++) {
-    for (let it = first[values[v] as number] as number; it >= 0; it = next[it] as number) {
-      if (fields[field[it] as number] === 0) continue
+    for (let it = first.at(values[v] as number); it >= 0; it = next.at(it)) {
+      if (fields[field.at(it)] === 0) continue
       out = room(out, k)
       out[k++] = it
     }

@@ -29,7 +29,7 @@ export function valuesWithPhrase(state: DnsState, tokens: readonly string[]): Ui
     const t = findString(state.tokenSlots, tokens[q] as string, keyOf)
     if (t < 0) return EMPTY
     ids[q] = t
-    const length = (state.tokenValueStart[t + 1] as number) - (state.tokenValueStart[t] as number)
+    const length = state.tokenValueStart.at(t + 1) - state.tokenValueStart.at(t)
     if (length < rarestLength) {
       rarest = q
       rarestLength = length
@@ -37,8 +37,8 @@ export function valuesWithPhrase(state: DnsState, tokens: readonly string[]): Ui
   }
   const t = ids[rarest] as number
   const candidates = state.tokenValues.range(
-    state.tokenValueStart[t] as number,
-    state.tokenValueStart[t + 1] as number,
+    state.tokenValueStart.at(t),
+    state.tokenValueStart.at(t + 1),
   ) as Uint32Array
   if (tokens.length === 1) return candidates
   const out = new Uint32Array(candidates.length)
@@ -52,8 +52,8 @@ export function valuesWithPhrase(state: DnsState, tokens: readonly string[]): Ui
 
 function holdsPhrase(state: DnsState, value: number, phrase: Uint32Array): boolean {
   const seq = state.valueTokens
-  const from = state.valueTokenStart[value] as number
-  const last = (state.valueTokenStart[value + 1] as number) - phrase.length
+  const from = state.valueTokenStart.at(value)
+  const last = state.valueTokenStart.at(value + 1) - phrase.length
   for (let p = from; p <= last; p++) {
     let q = 0
     while (q < phrase.length && seq.at(p + q) === phrase[q]) q++

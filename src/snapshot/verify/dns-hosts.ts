@@ -16,8 +16,7 @@ import { showValue } from '../../errors.js'
 import { type ByteTable, entryAt, entryCount } from '../../indexes/byte-table.js'
 import { latestBits } from '../../indexes/dns/build.js'
 import { hostKey } from '../../indexes/dns/host-key.js'
-import { findNode, type LabelTrie } from '../../indexes/dns/label-trie.js'
-import { Column } from '../../storage/column.js'
+import { findNode, type LabelTrie, lookupOf } from '../../indexes/dns/label-trie.js'
 import { type Checklist, Violation } from './checklist.js'
 import type { DnsColumns } from './dns-index.js'
 import { allBelow, byteTable, hashSlots, offsets, sameArray, sortedRuns, typedArray } from './values.js'
@@ -163,7 +162,7 @@ function checkTrie(where: string, state: Record<string, unknown>, hosts: ByteTab
   }
   const reached = new Uint8Array(nodes)
   reached[0] = 1
-  const lookup = { ...trie, trieSlots: new Column(trie.trieSlots) }
+  const lookup = lookupOf(trie)
   for (let k = 0; k < keys; k++) {
     const node = findNode(lookup, hosts, entryAt(hosts, k))
     if (node < 0 || trie.trieHost[node] !== k)
