@@ -6,7 +6,6 @@
  */
 import { type MergedEntries, mergeRanks } from '../collect/merge-order.js'
 import { pageOf, type ResultSet } from '../collect/page.js'
-import { NO_RANK } from '../indexes/reverse/date-column.js'
 import { matchReverse } from '../query/reverse/planner.js'
 import type { ReverseQuery } from '../query/reverse-params.js'
 import type { Envelope, WhoisRecord } from '../types.js'
@@ -81,9 +80,7 @@ export function before(views: readonly SegmentView[], la: number, a: number, lb:
 }
 
 function createdOf(view: SegmentView, doc: number): number {
-  const created = view.segment.reverse.created
-  const rank = created.rank[doc] as number
-  return rank === NO_RANK ? Number.NaN : (created.instants[rank] as number)
+  return view.segment.reverse.created.instantOf(doc)
 }
 
 /**

@@ -4,7 +4,7 @@
  * into its own 8-aligned buffer); a string table is decoded piece by piece. Throws a plain Error
  * naming the fault when the skeleton and the sections disagree, which the reader reports as a
  * corrupt snapshot. A section left on disk (a LazySection) takes the place of a Uint8Array as it is,
- * and of a Uint16Array, Uint32Array or Int32Array as a LazyArray over it.
+ * and of a Uint16Array, Uint32Array, Int32Array or Float64Array as a LazyArray over it.
  */
 import { LazyArray } from '../storage/lazy-array.js'
 import { LazySection } from '../storage/lazy-section.js'
@@ -52,7 +52,12 @@ export function joinState(
       const section = take()
       if (!(section instanceof LazySection)) value = typedView(part.kind, section)
       else if (part.kind === 'Uint8Array') value = section
-      else if (part.kind === 'Uint16Array' || part.kind === 'Uint32Array' || part.kind === 'Int32Array')
+      else if (
+        part.kind === 'Uint16Array' ||
+        part.kind === 'Uint32Array' ||
+        part.kind === 'Int32Array' ||
+        part.kind === 'Float64Array'
+      )
         value = new LazyArray(section, part.kind)
       else throw new Error(`section ${section.entry.name} holds a ${part.kind}, which cannot stay on disk`)
     }

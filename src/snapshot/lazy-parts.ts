@@ -14,7 +14,8 @@
  *   observations, their items, values, host keys or tokens (dns/state.ts: DNS_COLUMNS: days,
  *   apexes, item occurrences, item chains and postings, host items, apex ordinals, token lists,
  *   the label trie's node columns and hash slots), read through columns (storage/column.ts);
- * - the hash slots of the term dictionaries: a lookup reads the block of its probes.
+ * - the hash slots of the term dictionaries: a lookup reads the block of its probes;
+ * - the date columns (reverse/date-column.ts): a range reads ~log2 n instants to find its ranks.
  * Every other section is read at open.
  */
 
@@ -33,6 +34,7 @@ const LAZY = new RegExp(
     `|(?:mx|txt)\\.(?:${DNS_COLUMNS.join('|')})` +
     '|store\\.domains\\.slots' +
     '|reverse\\.(?:text|postal|email|registrar)\\.dictionary\\.slots' +
+    '|reverse\\.(?:created|updated|expires)\\.(?:instants|docs|rank)' +
     ')$',
 )
 

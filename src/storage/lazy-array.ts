@@ -1,5 +1,5 @@
 /**
- * A typed array left on disk (SPEC 16): the elements of a Uint16Array, Uint32Array or Int32Array section of an
+ * A typed array left on disk (SPEC 16): the elements of a Uint16Array, Uint32Array, Int32Array or Float64Array section of an
  * opened snapshot, read a range at a time through the file's block cache, as a term's postings
  * are. `StoredArray` is what a structure holds when its array may be either in memory or on disk;
  * `rangeOf` gives a range of either as a typed array.
@@ -8,10 +8,10 @@ import { SnapshotError } from '../errors.js'
 import type { LazySection } from './lazy-section.js'
 
 /** The element kinds that may stay on disk. */
-export type LazyArrayKind = 'Uint16Array' | 'Uint32Array' | 'Int32Array'
+export type LazyArrayKind = 'Uint16Array' | 'Uint32Array' | 'Int32Array' | 'Float64Array'
 
-/** An array of 16- or 32-bit numbers. */
-export type NumberArray = Uint16Array | Uint32Array | Int32Array
+/** An array of 16- or 32-bit integers, or of doubles. */
+export type NumberArray = Uint16Array | Uint32Array | Int32Array | Float64Array
 
 /**
  * The elements of a section on disk.
@@ -39,7 +39,7 @@ export class LazyArray {
   constructor(section: LazySection, kind: LazyArrayKind) {
     this.section = section
     this.kind = kind
-    this.#size = kind === 'Uint16Array' ? 2 : 4
+    this.#size = kind === 'Uint16Array' ? 2 : kind === 'Float64Array' ? 8 : 4
     if (section.byteLength % this.#size !== 0) {
       throw new SnapshotError(
         'corrupt_snapshot',
@@ -63,7 +63,9 @@ export class LazyArray {
         ? new Uint16Array(length)
         : this.kind === 'Int32Array'
           ? new Int32Array(length)
-          : new Uint32Array(length)
+          : this.kind === 'Float64Array'
+            ? new Float64Array(length)
+            : new Uint32Array(length)
     this.copy(start, end, out, 0)
     return out
   }
@@ -90,6 +92,7 @@ export class LazyArray {
     const size = this.#size
     const b = this.section.read(i * size, i * size + size)
     if (size === 2) return (b[0] as number) | ((b[1] as number) << 8)
+    if (size === 8) return new DataView(b.buffer, b.byteOffset, 8).getFloat64(0, true)
     const word =
       (b[0] as number) | ((b[1] as number) << 8) | ((b[2] as number) << 16) | ((b[3] as number) << 24)
     return this.kind === 'Int32Array' ? word : word >>> 0

@@ -4,8 +4,8 @@ import { DnsIndex } from '../../src/indexes/dns/dns-index.js'
 import { parseDnsParams } from '../../src/query/dns-params.js'
 import { searchDnsIndex } from '../../src/segments/dns-search.js'
 import type { DnsKind, Params } from '../../src/types.js'
+import { dnsThroughDisk } from '../helpers/through-disk.js'
 import { observationsArb, queryArb } from './arbitraries.js'
-import { throughDisk } from './disk-index.js'
 import { referenceSearch } from './reference.js'
 
 /** Query-string form of the typed parameters: every value a string, filters as repeated keys. */
@@ -89,7 +89,7 @@ describe.each<DnsKind>(['mx', 'txt'])(
           observationsArb(kind, 200),
           fc.array(queryArb(kind), { minLength: 1, maxLength: 8 }),
           async (observations, queries) => {
-            const index = await throughDisk(DnsIndex.build(kind, observations))
+            const index = await dnsThroughDisk(DnsIndex.build(kind, observations))
             for (const q of queries) {
               expect(searchDnsIndex(index, parseDnsParams(kind, q as Params))).toEqual(
                 referenceSearch(kind, observations, q),

@@ -11,6 +11,7 @@ import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
 import { matchReverse } from '../../src/query/reverse/planner.js'
 import { parseReverseParams } from '../../src/query/reverse-params.js'
 import type { WhoisRecord } from '../../src/types.js'
+import { reverseThroughDisk } from '../helpers/through-disk.js'
 import { corpus, pivotQuery, query } from './corpus.js'
 import { referenceSearch } from './reference.js'
 
@@ -25,6 +26,24 @@ describe('ReverseIndex matches the brute-force reference', () => {
         expect(got).toEqual(referenceSearch(records, params))
       }),
       SETTINGS,
+    )
+  })
+
+  it('read back from disk through no cache, returns exactly the reference documents', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        corpus,
+        fc.array(fc.oneof(query, pivotQuery), { minLength: 1, maxLength: 8 }),
+        async (records, queries) => {
+          const index = await reverseThroughDisk(ReverseIndex.build(records))
+          for (const params of queries) {
+            expect(Array.from(matchReverse(index, parseReverseParams(params)))).toEqual(
+              referenceSearch(records, params),
+            )
+          }
+        },
+      ),
+      { ...SETTINGS, numRuns: 100 },
     )
   })
 

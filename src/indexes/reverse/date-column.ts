@@ -11,14 +11,17 @@
  * instant, NO_RANK, is never below hi ≤ M, so it never matches).
  */
 
+import { Column } from '../../storage/column.js'
+import { LazyArray } from '../../storage/lazy-array.js'
+
 /** The rank of a document without an instant. */
 export const NO_RANK = 0xffffffff
 
-/** The plain-data state of a {@link DateColumn}. */
+/** The plain-data state of a {@link DateColumn}; an opened snapshot leaves it on disk (SPEC 16). */
 export interface DateColumnState {
-  readonly instants: Float64Array
-  readonly docs: Uint32Array
-  readonly rank: Uint32Array
+  readonly instants: Float64Array | LazyArray
+  readonly docs: Uint32Array | LazyArray
+  readonly rank: Uint32Array | LazyArray
 }
 
 /**
@@ -70,18 +73,21 @@ function digits(s: string, start: number, length: number): number {
  * ```
  */
 export class DateColumn {
-  /** Instants ascending. */
-  readonly instants: Float64Array
+  /** The plain data of this column. */
+  readonly state: DateColumnState
   /** Documents in instant order. */
-  readonly docs: Uint32Array
+  readonly docs: Column
   /** Document → its rank in instant order, or NO_RANK. */
-  readonly rank: Uint32Array
+  readonly rank: Column
+  /** Instants ascending. */
+  readonly #instants: Float64Array | LazyArray
 
   /** @param state - as {@link DateColumn.state} or a saved snapshot gives it */
   constructor(state: DateColumnState) {
-    this.instants = state.instants
-    this.docs = state.docs
-    this.rank = state.rank
+    this.state = state
+    this.#instants = state.instants
+    this.docs = new Column(state.docs)
+    this.rank = new Column(state.rank)
   }
 
   /**
@@ -108,9 +114,19 @@ export class DateColumn {
     return new DateColumn({ instants, docs, rank })
   }
 
-  /** The plain data of this column. */
-  get state(): DateColumnState {
-    return { instants: this.instants, docs: this.docs, rank: this.rank }
+  /**
+   * The instant of a document, or NaN when it has none.
+   *
+   * @example
+   * ```ts
+   * DateColumn.build(Float64Array.of(300, Number.NaN)).instantOf(0) // 300
+   * ```
+   */
+  instantOf(doc: number): number {
+    const rank = this.rank.at(doc)
+    if (rank === NO_RANK) return Number.NaN
+    const instants = this.#instants
+    return instants instanceof LazyArray ? instants.at(rank) : (instants[rank] as number)
   }
 
   /**
@@ -122,28 +138,28 @@ export class DateColumn {
    * ```
    */
   range(from: number, to: number): { lo: number; hi: number } {
-    const lo = lowerBound(this.instants, from)
-    return { lo, hi: Math.max(lo, upperBound(this.instants, to)) }
+    const instants = this.#instants
+    const at =
+      instants instanceof LazyArray ? (i: number) => instants.at(i) : (i: number) => instants[i] as number
+    const lo = firstAbove(at, instants.length, (t) => t < from)
+    return {
+      lo,
+      hi: Math.max(
+        lo,
+        firstAbove(at, instants.length, (t) => t <= to),
+      ),
+    }
   }
 }
 
-function lowerBound(a: Float64Array, x: number): number {
+// The first index whose instant fails `below` (instants ascending): a binary search of ~log2 M
+// reads, each one element (a block read on disk).
+function firstAbove(at: (i: number) => number, length: number, below: (t: number) => boolean): number {
   let lo = 0
-  let hi = a.length
+  let hi = length
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if ((a[mid] as number) < x) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
-function upperBound(a: Float64Array, x: number): number {
-  let lo = 0
-  let hi = a.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((a[mid] as number) <= x) lo = mid + 1
+    if (below(at(mid))) lo = mid + 1
     else hi = mid
   }
   return lo

@@ -38,7 +38,7 @@ export class RangeMatcher implements Criterion {
   }
 
   collect(): Uint32Array {
-    const docs = this.#column.docs.subarray(this.#lo, this.#hi)
+    const docs = this.#column.docs.range(this.#lo, this.#hi) as Uint32Array
     // Documents are numbered by creation instant, so a `created` range is a run of consecutive
     // ids: when the (distinct) ids span exactly their count, they are that run, written out in
     // one pass instead of sorted.
@@ -62,7 +62,7 @@ export class RangeMatcher implements Criterion {
     let kept = 0
     for (let c = 0; c < count; c++) {
       const doc = candidates[c] as number
-      const r = rank[doc] as number
+      const r = rank.at(doc)
       if (r >= lo && r < hi) candidates[kept++] = doc
     }
     return kept
