@@ -104,7 +104,9 @@ async function recordsPhase(dir: string): Promise<object> {
   const { chunks, ends, domains } = store.state
   const packedBytes = chunks.reduce((n, c) => n + c.byteLength, 0)
   const dictionaryBytes =
-    domains.bytes.byteLength + domains.starts.byteLength + (domains.slots as Uint32Array).byteLength
+    domains.bytes.byteLength +
+    (domains.starts as Uint32Array).byteLength +
+    (domains.slots as Uint32Array).byteLength
   const pages = Array.from({ length: 200 }, (_, i) =>
     Math.floor((i * 7919) % Math.max(1, records.length - 100)),
   )

@@ -15,6 +15,7 @@
  * A replaced observation's columns stay until the log is dropped after indexing (ids repeat
  * rarely: an observation is one dated lookup).
  */
+import { readableTable } from '../indexes/byte-table.js'
 import type { PackedChunk } from '../indexes/chunk-packer.js'
 import { ColumnLog } from '../indexes/dns/column-log.js'
 import type { Columns } from '../indexes/dns/columns.js'
@@ -106,6 +107,6 @@ export class ObservationLog {
     const slots = new Uint32Array(n)
     n = 0
     for (let slot = 0; slot < total; slot++) if (live(slot)) slots[n++] = slot
-    return this.#columns.columns(slots, ids.state, (slot) => slotKey[slot] as number)
+    return this.#columns.columns(slots, readableTable(ids.state), (slot) => slotKey[slot] as number)
   }
 }

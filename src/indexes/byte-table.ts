@@ -5,23 +5,59 @@
  * a snapshot must decode one by one when it is opened). A query decodes only the entries it
  * returns or compares.
  *
- * Layout (n entries): entry i is `bytes[starts[i] … starts[i+1])`. An opened snapshot leaves
- * `bytes` on disk (SPEC 16), read an entry at a time through the block cache; `starts` stays in
- * memory, so an entry's place costs no read.
+ * Layout (n entries): entry i is `bytes[starts[i] … starts[i+1])`. An opened snapshot leaves both
+ * on disk (SPEC 16): `bytes` read an entry at a time through the block cache, `starts` through a
+ * column (storage/column.ts), so an entry costs a read of its two offsets and one of its bytes.
  */
+import { Column } from '../storage/column.js'
+import { LazyArray } from '../storage/lazy-array.js'
 import { bytesOf, type StoredBytes } from '../storage/lazy-section.js'
 import { grow } from './grow.js'
 import { decodeUtf8, encodeUtf8, utf8Scratch } from './utf8.js'
 
-/** Strings as UTF-8 bytes; see the file comment. */
+/** Strings as UTF-8 bytes, as queries read them; see the file comment. */
 export interface ByteTable {
   readonly bytes: StoredBytes
-  readonly starts: Uint32Array
+  /** In memory, or on disk behind a column. */
+  readonly starts: Uint32Array | Column
+}
+
+/** A byte table as a snapshot saves it: its offsets in memory, or left on disk. */
+export interface SavedByteTable {
+  readonly bytes: StoredBytes
+  readonly starts: Uint32Array | LazyArray
 }
 
 /** A byte table held in memory, as a build makes it. */
 export interface MemoryByteTable extends ByteTable {
   readonly bytes: Uint8Array
+  readonly starts: Uint32Array
+}
+
+/**
+ * The table as queries read it: offsets left on disk go behind a column.
+ *
+ * @example
+ * ```ts
+ * readableTable(saved).starts // a Column when saved.starts is a LazyArray
+ * ```
+ */
+export function readableTable(saved: SavedByteTable): ByteTable {
+  const { bytes, starts } = saved
+  return { bytes, starts: starts instanceof LazyArray ? new Column(starts) : starts }
+}
+
+/**
+ * Where entry i starts (i = the entry count: where the last one ends).
+ *
+ * @example
+ * ```ts
+ * startOf(byteTableOf(2, (i) => ['ab', 'c'][i]), 1) // 2
+ * ```
+ */
+export function startOf(table: ByteTable, i: number): number {
+  const starts = table.starts
+  return starts instanceof Uint32Array ? (starts[i] as number) : starts.at(i)
 }
 
 /**
@@ -98,16 +134,16 @@ export class ByteTableBuilder {
  * ```
  */
 export function pickEntries(table: ByteTable, picks: Uint32Array): MemoryByteTable {
-  const { bytes, starts } = table
+  const { bytes } = table
   const outStarts = new Uint32Array(picks.length + 1)
   for (let i = 0; i < picks.length; i++) {
     const e = picks[i] as number
-    outStarts[i + 1] = (outStarts[i] as number) + (starts[e + 1] as number) - (starts[e] as number)
+    outStarts[i + 1] = (outStarts[i] as number) + startOf(table, e + 1) - startOf(table, e)
   }
   const out = new Uint8Array(outStarts[picks.length] as number)
   for (let i = 0; i < picks.length; i++) {
     const e = picks[i] as number
-    out.set(bytesOf(bytes, starts[e] as number, starts[e + 1] as number), outStarts[i])
+    out.set(bytesOf(bytes, startOf(table, e), startOf(table, e + 1)), outStarts[i])
   }
   return { bytes: out, starts: outStarts }
 }
@@ -135,10 +171,10 @@ export function compareEntries(table: ByteTable, a: number, b: number): number {
  * ```
  */
 export function compareAcross(ta: ByteTable, a: number, tb: ByteTable, b: number): number {
-  const aStart = ta.starts[a] as number
-  const aEnd = ta.starts[a + 1] as number
-  const bStart = tb.starts[b] as number
-  const bEnd = tb.starts[b + 1] as number
+  const aStart = startOf(ta, a)
+  const aEnd = startOf(ta, a + 1)
+  const bStart = startOf(tb, b)
+  const bEnd = startOf(tb, b + 1)
   const aBytes = ta.bytes
   const bBytes = tb.bytes
   // In memory (every build and sort): compared in place, nothing allocated.
@@ -193,8 +229,8 @@ export function entryCount(table: ByteTable): number {
  * ```
  */
 export function entryAt(table: ByteTable, i: number): string {
-  const start = table.starts[i] as number
-  const end = table.starts[i + 1] as number
+  const start = startOf(table, i)
+  const end = startOf(table, i + 1)
   const bytes = table.bytes
   if (bytes instanceof Uint8Array) return decodeUtf8(bytes, start, end)
   return bytes.text(start, end)

@@ -13,9 +13,9 @@
  * for an absent term ends at an empty slot after ~1.5 steps on average.
  */
 import { Column } from '../storage/column.js'
-import type { LazyArray } from '../storage/lazy-array.js'
+import { LazyArray } from '../storage/lazy-array.js'
 import { bytesOf, type StoredBytes } from '../storage/lazy-section.js'
-import { type ByteTable, entryAt } from './byte-table.js'
+import { type ByteTable, entryAt, readableTable, startOf } from './byte-table.js'
 import { grow } from './grow.js'
 import { encodeUtf8, utf8Scratch } from './utf8.js'
 
@@ -23,7 +23,8 @@ import { encodeUtf8, utf8Scratch } from './utf8.js'
 export interface TermDictionaryState {
   /** Left on disk by an opened snapshot (SPEC 16); a lookup reads the block of its probes. */
   readonly slots: Uint32Array | LazyArray
-  readonly starts: Uint32Array
+  /** Left on disk by an opened snapshot; a lookup reads the offsets of the terms it compares. */
+  readonly starts: Uint32Array | LazyArray
   /** Left on disk by an opened snapshot (SPEC 16); a lookup reads the one or two terms it compares. */
   readonly bytes: StoredBytes
 }
@@ -46,6 +47,13 @@ function sameBytes(pool: Uint8Array, start: number, end: number, key: Uint8Array
   return true
 }
 
+// The offsets behind a column, as a saved state holds them.
+function savedStarts(starts: Column): Uint32Array | LazyArray {
+  const stored = starts.stored
+  if (stored instanceof LazyArray || stored instanceof Uint32Array) return stored
+  throw new Error('domindex: byte table offsets are 32-bit unsigned')
+}
+
 /**
  * A frozen term dictionary.
  *
@@ -60,11 +68,14 @@ export class TermDictionary {
   /** The plain data this dictionary reads. */
   readonly state: TermDictionaryState
   readonly #slots: Column
+  /** The terms, as queries read a byte table. */
+  readonly #table: ByteTable
 
   /** @param state - arrays as {@link TermDictionaryBuilder.freeze} or a saved snapshot gives them */
   constructor(state: TermDictionaryState) {
     this.state = state
     this.#slots = new Column(state.slots)
+    this.#table = readableTable(state)
   }
 
   /** The number of terms. */
@@ -81,7 +92,8 @@ export class TermDictionary {
    * ```
    */
   get(term: string): number {
-    const { starts, bytes } = this.state
+    const table = this.#table
+    const bytes = table.bytes
     const slots = this.#slots
     const length = encodeUtf8(term)
     const key = utf8Scratch()
@@ -90,8 +102,8 @@ export class TermDictionary {
       const entry = slots.at(slot)
       if (entry === 0) return -1
       const id = entry - 1
-      const start = starts[id] as number
-      const end = starts[id + 1] as number
+      const start = startOf(table, id)
+      const end = startOf(table, id + 1)
       if (end - start !== length) continue
       if (bytes instanceof Uint8Array) {
         if (sameBytes(bytes, start, end, key, length)) return id
@@ -117,13 +129,17 @@ export class TermDictionary {
     const slots = new Uint32Array(size)
     const mask = size - 1
     for (let id = 0; id < n; id++) {
-      const start = starts[id] as number
-      let slot =
-        hashBytes(bytesOf(bytes, start, starts[id + 1] as number), (starts[id + 1] as number) - start) & mask
+      const start = startOf(table, id)
+      const end = startOf(table, id + 1)
+      let slot = hashBytes(bytesOf(bytes, start, end), end - start) & mask
       while (slots[slot] !== 0) slot = (slot + 1) & mask
       slots[slot] = id + 1
     }
-    return new TermDictionary({ slots, starts, bytes })
+    return new TermDictionary({
+      slots,
+      starts: starts instanceof Column ? savedStarts(starts) : starts,
+      bytes,
+    })
   }
 
   /**
@@ -136,7 +152,7 @@ export class TermDictionary {
    * ```
    */
   term(id: number): string {
-    return entryAt(this.state, id)
+    return entryAt(this.#table, id)
   }
 }
 

@@ -30,10 +30,10 @@ const LAZY = new RegExp(
     '|reverse\\.(?:postal|email|registrar)\\.postings\\.docs' +
     '|reverse\\.digits\\.grams\\.docs' +
     '|reverse\\.nameservers\\.(?:hosts|suffixes)\\.docs' +
-    '|(?:mx|txt)\\.(?:ids|tokens|strings|hosts)\\.bytes' +
+    '|(?:mx|txt)\\.(?:ids|tokens|strings|hosts)\\.(?:bytes|starts)' +
     `|(?:mx|txt)\\.(?:${DNS_COLUMNS.join('|')})` +
-    '|store\\.domains\\.slots' +
-    '|reverse\\.(?:text|postal|email|registrar)\\.dictionary\\.slots' +
+    '|store\\.domains\\.(?:slots|starts)' +
+    '|reverse\\.(?:text|postal|email|registrar)\\.dictionary\\.(?:slots|starts)' +
     '|reverse\\.(?:created|updated|expires)\\.(?:instants|docs|rank)' +
     ')$',
 )

@@ -114,3 +114,19 @@ export type StoredArray<T extends NumberArray> = T | LazyArray
 export function rangeOf<T extends NumberArray>(stored: StoredArray<T>, start: number, end: number): T {
   return (stored instanceof LazyArray ? stored.range(start, end) : stored.subarray(start, end)) as T
 }
+
+/**
+ * The elements of a Uint32 array in memory, or read whole from disk (a build reading what it just
+ * made, or a check).
+ *
+ * @example
+ * ```ts
+ * wholeUint32(Uint32Array.of(1, 2)) // the same array
+ * ```
+ */
+export function wholeUint32(stored: Uint32Array | LazyArray): Uint32Array {
+  if (!(stored instanceof LazyArray)) return stored
+  if (stored.kind !== 'Uint32Array')
+    throw new Error(`domindex: ${stored.section.entry.name} holds ${stored.kind}`)
+  return stored.range(0, stored.length) as Uint32Array
+}

@@ -16,7 +16,7 @@
  * Strings, fields and items are numbered in load order here; `columns` renumbers them.
  */
 import type { Observation } from '../../types.js'
-import { type ByteTable, compareEntries, pickEntries } from '../byte-table.js'
+import { type ByteTable, compareEntries, type MemoryByteTable, pickEntries } from '../byte-table.js'
 import { lowerBound } from '../gallop.js'
 import { room } from '../grow.js'
 import type { TermDictionaryBuilder } from '../term-dictionary.js'
@@ -190,7 +190,7 @@ class Numbering {
   }
 
   // The strings in the new numbering, their bytes copied from the source dictionary.
-  strings(): ByteTable {
+  strings(): MemoryByteTable {
     return pickEntries(this.#source.table(), this.#picks.toArray())
   }
 

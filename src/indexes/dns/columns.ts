@@ -6,7 +6,7 @@
  * arrive and which here reads an ObservationSource, each observation decoded once, in load order.
  */
 import type { Observation } from '../../types.js'
-import { type ByteTable, byteTableOf } from '../byte-table.js'
+import { byteTableOf, type MemoryByteTable } from '../byte-table.js'
 import type { U32List } from '../u32-list.js'
 import { ColumnLog } from './column-log.js'
 import type { ObservationSource } from './observation-source.js'
@@ -14,12 +14,12 @@ import type { ObservationSource } from './observation-source.js'
 /** Observation and item columns, before postings and lookups are added. */
 export interface Columns {
   /** The strings (contexts, types, values) in their build numbering. */
-  strings: ByteTable
+  strings: MemoryByteTable
   /** String ids by string (-1: absent), for lookups (not kept in the state). */
   stringIds: { get(s: string): number }
   days: Int32Array
   /** The ids in result order, as a byte table (indexes/byte-table.ts). */
-  ids: ByteTable
+  ids: MemoryByteTable
   obsShape: Uint8Array
   /** The string id of each observation's apex value (its first item's value). */
   apexValue: Uint32Array

@@ -21,7 +21,7 @@
 
 import { Column } from '../../storage/column.js'
 import { inMemory } from '../../storage/lazy-section.js'
-import { type ByteTable, entryCount, pickEntries } from '../byte-table.js'
+import { type ByteTable, entryCount, type MemoryByteTable, pickEntries, startOf } from '../byte-table.js'
 import { encodeUtf8, utf8Scratch } from '../utf8.js'
 import { unshiftStarts } from './csr.js'
 
@@ -43,7 +43,7 @@ export interface LabelTrie {
 export interface NumberedTrie {
   trie: LabelTrie
   /** The keys in the trie's numbering (depth-first order). */
-  hosts: ByteTable
+  hosts: MemoryByteTable
   /** The number in `hosts` of each key given to the build, by its index there. */
   rank: Uint32Array
 }
@@ -59,7 +59,7 @@ export interface NumberedTrie {
  * trie.trieHost[findNode(trie, hosts, 'example.com')]     // 0
  * ```
  */
-export function buildLabelTrie(hosts: ByteTable): NumberedTrie {
+export function buildLabelTrie(hosts: MemoryByteTable): NumberedTrie {
   const { starts } = hosts
   const bytes = inMemory(hosts.bytes)
   const count = entryCount(hosts)
@@ -121,7 +121,7 @@ export function buildLabelTrie(hosts: ByteTable): NumberedTrie {
 function numberDepthFirst(
   trie: NodeColumns,
   hosts: ByteTable,
-): { hosts: ByteTable; rank: Uint32Array; below: Pick<LabelTrie, 'trieBelowStart' | 'trieBelowEnd'> } {
+): { hosts: MemoryByteTable; rank: Uint32Array; below: Pick<LabelTrie, 'trieBelowStart' | 'trieBelowEnd'> } {
   const nodes = trie.trieParent.length
   const childStart = new Uint32Array(nodes + 1)
   for (let v = 1; v < nodes; v++) {
@@ -305,7 +305,7 @@ function sameLabel(
   const labelStart = trie.trieLabelStart.at(v)
   const length = trie.trieLabelEnd.at(v) - labelStart
   if (length !== end - start) return false
-  const from = (hosts.starts[trie.trieLabelHost.at(v)] as number) + labelStart
+  const from = startOf(hosts, trie.trieLabelHost.at(v)) + labelStart
   const stored = hosts.bytes
   // In memory the label is compared in place; left on disk, through a view of its block.
   const bytes = stored instanceof Uint8Array ? stored : stored.read(from, from + length)

@@ -44,7 +44,7 @@
 import { Column } from '../../storage/column.js'
 import type { LazyArray } from '../../storage/lazy-array.js'
 import type { DnsKind, Observation } from '../../types.js'
-import { type ByteTable, entryAt } from '../byte-table.js'
+import { type ByteTable, entryAt, readableTable, type SavedByteTable } from '../byte-table.js'
 import type { LabelTrie } from './label-trie.js'
 
 /**
@@ -90,9 +90,12 @@ export type DnsColumnName = (typeof DNS_COLUMNS)[number]
  * The state as a snapshot saves it and a build makes it: those arrays as arrays in memory, or
  * left on disk by an opened snapshot.
  */
-export type SavedDnsState = Omit<DnsState, DnsColumnName> & {
+export type SavedDnsState = Omit<DnsState, DnsColumnName | DnsTableName> & {
   readonly [K in DnsColumnName]: Uint16Array | Uint32Array | Int32Array | LazyArray
-}
+} & { readonly [K in DnsTableName]: SavedByteTable }
+
+/** The state's byte tables (their offsets too are left on disk). */
+type DnsTableName = 'strings' | 'ids' | 'hosts' | 'tokens'
 
 /** The state of one DNS index, as queries read it; see the file comment for the layout. */
 export interface DnsState
@@ -126,7 +129,14 @@ export interface DnsState
 export function dnsStateOf(saved: SavedDnsState): DnsState {
   const columns = {} as Record<DnsColumnName, Column>
   for (const name of DNS_COLUMNS) columns[name] = new Column(saved[name])
-  return Object.freeze({ ...saved, ...columns })
+  return Object.freeze({
+    ...saved,
+    ...columns,
+    strings: readableTable(saved.strings),
+    ids: readableTable(saved.ids),
+    hosts: readableTable(saved.hosts),
+    tokens: readableTable(saved.tokens),
+  })
 }
 
 /**

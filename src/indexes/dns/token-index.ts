@@ -13,14 +13,14 @@
 
 import { tokenize } from '../../analysis/tokenize.js'
 import { inMemory } from '../../storage/lazy-section.js'
-import { type ByteTable, byteTableOf, entryAt, entryCount } from '../byte-table.js'
+import { byteTableOf, entryAt, entryCount, type MemoryByteTable } from '../byte-table.js'
 import { U32List } from '../u32-list.js'
 import { unshiftStarts } from './csr.js'
 import { buildStringHash, hashString, lowerCaseHash } from './string-hash.js'
 
 /** The token-index part of the DNS state. */
 export interface TokenIndex {
-  tokens: ByteTable
+  tokens: MemoryByteTable
   tokenSlots: Uint32Array
   tokenValueStart: Uint32Array
   tokenValues: Uint32Array
@@ -39,7 +39,7 @@ export interface TokenIndex {
  * buildTokenIndex(byteTableOf(1, () => 'v=spf1 -all'), Uint8Array.of(1)).tokens // a byte table of 'v', 'spf1', 'all'
  * ```
  */
-export function buildTokenIndex(strings: ByteTable, isText: Uint8Array): TokenIndex {
+export function buildTokenIndex(strings: MemoryByteTable, isText: Uint8Array): TokenIndex {
   const dict = new TokenDict()
   const count = entryCount(strings)
   const { starts } = strings

@@ -29,6 +29,7 @@
  */
 
 import { normalizeHost } from '../../normalize/host.js'
+import { wholeUint32 } from '../../storage/lazy-array.js'
 import { inMemory } from '../../storage/lazy-section.js'
 import { grow } from '../grow.js'
 import { sortedDistinct } from '../sorted-distinct.js'
@@ -282,7 +283,7 @@ export function sharedSuffixes(
     suffixDocs.set(list, suffixTermStart[i])
   })
   const frozen = keys.freeze().state
-  const { starts } = frozen
+  const starts = wholeUint32(frozen.starts)
   const bytes = inMemory(frozen.bytes)
   return {
     suffixKeyBytes: bytes,
@@ -393,7 +394,7 @@ export class LabelSuffixIndexBuilder {
     const docHostStart = this.#docHostStart
     const pairHost = this.#pairHost
     const frozen = this.#dictionary.freeze().state
-    const { starts } = frozen
+    const starts = wholeUint32(frozen.starts)
     const bytes = inMemory(frozen.bytes)
     const count = starts.length - 1
     const byKey = new Uint32Array(count)

@@ -13,7 +13,7 @@
  */
 
 import { showValue } from '../../errors.js'
-import { type ByteTable, entryAt, entryCount } from '../../indexes/byte-table.js'
+import { type ByteTable, entryAt, entryCount, startOf } from '../../indexes/byte-table.js'
 import { latestBits } from '../../indexes/dns/build.js'
 import { hostKey } from '../../indexes/dns/host-key.js'
 import { findNode, type LabelTrie, lookupOf } from '../../indexes/dns/label-trie.js'
@@ -135,7 +135,7 @@ function checkTrie(where: string, state: Record<string, unknown>, hosts: ByteTab
     const labelHost = trie.trieLabelHost[v] as number
     if (labelHost >= keys)
       throw new Violation(`${where}.trieLabelHost`, `node ${v} names host key ${labelHost}`)
-    const length = (hosts.starts[labelHost + 1] as number) - (hosts.starts[labelHost] as number)
+    const length = startOf(hosts, labelHost + 1) - startOf(hosts, labelHost)
     const start = trie.trieLabelStart[v] as number
     const end = trie.trieLabelEnd[v] as number
     if (start > end || end > length)
