@@ -6,7 +6,7 @@
  * and streamed into a bounded heap as they are counted: a million distinct values are never
  * gathered, let alone sorted.
  */
-import { type ByteTable, compareEntries, entryAt } from '../indexes/byte-table.js'
+import { type ByteTable, entryAt } from '../indexes/byte-table.js'
 import { type DnsState, matchingFields } from '../indexes/dns/state.js'
 import type { Matches } from '../query/dns/matches.js'
 import { type CountSink, countValues } from '../query/dns/value-counts.js'
@@ -72,7 +72,10 @@ export function countedFields(state: DnsState, request: SummaryRequest): Uint8Ar
 /**
  * The `limit` best (value, count) pairs offered to it, by count descending, then value ascending:
  * a min-heap of the best seen so far with the worst at the root, so that most offers of a large
- * summary are turned away on their count alone.
+ * summary are turned away on their count alone. Values tied on their count are compared by text,
+ * each decoded once while it is in the heap or being offered (on an opened snapshot a comparison
+ * of two entries reads their offsets and bytes from disk: the MX summary of a large provider,
+ * whose per-domain hosts tie by the thousand, spent most of its time there).
  *
  * @example
  * ```ts
@@ -88,6 +91,8 @@ export class TopValues implements CountSink {
   readonly #values: Uint32Array
   readonly #counts: Uint32Array
   #size = 0
+  /** The decoded text of the values in the heap and of the one being offered. */
+  readonly #texts = new Map<number, string>()
 
   /**
    * @param strings - the string table the values index
@@ -127,7 +132,12 @@ export class TopValues implements CountSink {
       counts[at] = count
       return
     }
-    if (values.length === 0 || !this.#better(value, count, values[0] as number, counts[0] as number)) return
+    if (values.length === 0) return
+    if (!this.#better(value, count, values[0] as number, counts[0] as number)) {
+      this.#texts.delete(value)
+      return
+    }
+    this.#texts.delete(values[0] as number)
     let at = 0
     for (;;) {
       const left = 2 * at + 1
@@ -170,6 +180,16 @@ export class TopValues implements CountSink {
 
   // Whether (a, ca) ranks before (b, cb). Counts decide first, so strings are compared on ties only.
   #better(a: number, ca: number, b: number, cb: number): boolean {
-    return ca > cb || (ca === cb && compareEntries(this.#strings, a, b) < 0)
+    return ca > cb || (ca === cb && this.#text(a) < this.#text(b))
+  }
+
+  // A value's text, decoded on its first comparison (UTF-16 order, as compareEntries compares).
+  #text(value: number): string {
+    let text = this.#texts.get(value)
+    if (text === undefined) {
+      text = entryAt(this.#strings, value)
+      this.#texts.set(value, text)
+    }
+    return text
   }
 }

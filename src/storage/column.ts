@@ -1,14 +1,16 @@
 /**
- * A column of 16- or 32-bit numbers (unsigned, or signed 32-bit) read one element at a time, in memory or on disk
+ * A column of 16- or 32-bit integers (or doubles) read one element at a time, in memory or on disk
  * (SPEC 16), for structures whose queries hop from element to element (the DNS index's item
- * occurrences, postings and host lists) rather than copy whole ranges as a term's postings are.
+ * occurrences, postings and host lists, hash slots, byte-table offsets) rather than copy whole
+ * ranges as a term's postings are.
  *
  * On disk, the column keeps a window: the elements of the one file block it read last, as a typed
  * array over the cached block (no copy). An element in the window costs a subtraction and a
  * compare; one outside it moves the window through the file's block cache (a map lookup, or a
  * positional read on a miss). Walks in ascending order, the common case (ordinals are result
  * order), move it once a block. In memory the window is the whole array, so the same code reads
- * both and the one `at` method stays monomorphic.
+ * both. Against a typed array read directly, a column costs ~30% in a loop over a million
+ * observations' items (measured in memory); a range read in one piece is `range` or `copy`.
  */
 import { lowerBoundAt } from '../indexes/gallop.js'
 import { LazyArray, type NumberArray } from './lazy-array.js'
@@ -96,7 +98,7 @@ export class Column {
     if (!(stored instanceof LazyArray) || i < 0 || i >= this.length) {
       throw new RangeError(`domindex: element ${i} of a column of ${this.length}`)
     }
-    const size = stored.kind === 'Uint16Array' ? 2 : 4
+    const size = stored.kind === 'Uint16Array' ? 2 : stored.kind === 'Float64Array' ? 8 : 4
     const { section } = stored
     const block = section.file.cacheBlockBytes
     // Sections start 8-aligned, so a block holds whole elements: from the first at or after its
@@ -107,25 +109,16 @@ export class Column {
     const end = Math.min(this.length, (blockStart + block - section.entry.offset) / size)
     const bytes = section.read(first * size, end * size)
     const { buffer, byteOffset } = bytes
+    const count = end - first
     this.#window =
-      size === 2
-        ? new Uint16Array(buffer, byteOffset, end - first)
+      stored.kind === 'Uint16Array'
+        ? new Uint16Array(buffer, byteOffset, count)
         : stored.kind === 'Int32Array'
-          ? new Int32Array(buffer, byteOffset, end - first)
-          : new Uint32Array(buffer, byteOffset, end - first)
+          ? new Int32Array(buffer, byteOffset, count)
+          : stored.kind === 'Float64Array'
+            ? new Float64Array(buffer, byteOffset, count)
+            : new Uint32Array(buffer, byteOffset, count)
     this.#from = first
     return this.#window[i - first] as number
   }
-}
-
-/**
- * The elements of a column in memory, for the checks of an opened snapshot's structures (`verify`
- * opens every section into memory) and for builds.
- *
- * @throws Error when the column is on disk
- */
-export function inMemoryColumn(column: Column): NumberArray {
-  const stored = column.stored
-  if (stored instanceof LazyArray) throw new Error(`domindex: ${stored.section.entry.name} is on disk`)
-  return stored
 }
