@@ -15,7 +15,9 @@
  *   apexes, item occurrences, item chains and postings, host items, apex ordinals, token lists,
  *   the label trie's node columns and hash slots), read through columns (storage/column.ts);
  * - the hash slots of the term dictionaries: a lookup reads the block of its probes;
- * - the date columns (reverse/date-column.ts): a range reads ~log2 n instants to find its ranks.
+ * - the date columns (reverse/date-column.ts): a range reads ~log2 n instants to find its ranks;
+ * - the nameservers' sorted host keys and each document's host ranks, and the phone digits of
+ *   each document: a lookup reads ~log2 n keys, a candidate its own few entries.
  * Every other section is read at open.
  */
 
@@ -35,6 +37,8 @@ const LAZY = new RegExp(
     '|store\\.domains\\.(?:slots|starts)' +
     '|reverse\\.(?:text|postal|email|registrar)\\.dictionary\\.(?:slots|starts)' +
     '|reverse\\.(?:created|updated|expires)\\.(?:instants|docs|rank)' +
+    '|reverse\\.nameservers\\.(?:keyBytes|keyStart|docHostStart|docHostRank)' +
+    '|reverse\\.digits\\.(?:digits|valueStart|docValueStart)' +
     ')$',
 )
 

@@ -14,6 +14,9 @@
  * query can match them).
  */
 
+import { Column } from '../../storage/column.js'
+import type { LazyArray } from '../../storage/lazy-array.js'
+import { bytesOf, type StoredBytes } from '../../storage/lazy-section.js'
 import { U32List } from '../u32-list.js'
 import { DocTexts } from './doc-texts.js'
 import type { Postings } from './postings.js'
@@ -43,9 +46,10 @@ export function phoneDigits(text: string): string {
 /** The plain-data state of {@link DigitsIndex}. */
 export interface DigitsIndexState {
   readonly grams: StoredPostings
-  readonly digits: Uint8Array
-  readonly valueStart: Uint32Array
-  readonly docValueStart: Uint32Array
+  /** Left on disk by an opened snapshot (SPEC 16), as are the two offset arrays. */
+  readonly digits: StoredBytes
+  readonly valueStart: Uint32Array | LazyArray
+  readonly docValueStart: Uint32Array | LazyArray
 }
 
 /**
@@ -61,26 +65,17 @@ export interface DigitsIndexState {
 export class DigitsIndex {
   /** Gram → documents. */
   readonly grams: StoredPostings
-  readonly #digits: Uint8Array
-  readonly #valueStart: Uint32Array
-  readonly #docValueStart: Uint32Array
+  /** The plain data of this index. */
+  readonly state: DigitsIndexState
+  readonly #valueStart: Column
+  readonly #docValueStart: Column
 
   /** @param state - as {@link DigitsIndex.state} or a saved snapshot gives it */
   constructor(state: DigitsIndexState) {
+    this.state = state
     this.grams = state.grams
-    this.#digits = state.digits
-    this.#valueStart = state.valueStart
-    this.#docValueStart = state.docValueStart
-  }
-
-  /** The plain data of this index. */
-  get state(): DigitsIndexState {
-    return {
-      grams: this.grams,
-      digits: this.#digits,
-      valueStart: this.#valueStart,
-      docValueStart: this.#docValueStart,
-    }
+    this.#valueStart = new Column(state.valueStart)
+    this.#docValueStart = new Column(state.docValueStart)
   }
 
   /**
@@ -94,17 +89,16 @@ export class DigitsIndex {
    * ```
    */
   contains(doc: number, query: Uint8Array): boolean {
-    const digits = this.#digits
     const valueStart = this.#valueStart
     const m = query.length
     const first = query[0] as number
-    for (
-      let v = this.#docValueStart[doc] as number, end = this.#docValueStart[doc + 1] as number;
-      v < end;
-      v++
-    ) {
-      const last = (valueStart[v + 1] as number) - m
-      for (let i = valueStart[v] as number; i <= last; i++) {
+    const end = this.#docValueStart.at(doc + 1)
+    for (let v = this.#docValueStart.at(doc); v < end; v++) {
+      const from = valueStart.at(v)
+      const to = valueStart.at(v + 1)
+      // A document's value, a few digits: a view in memory, a read of its block on disk.
+      const digits = bytesOf(this.state.digits, from, to)
+      for (let i = 0; i <= to - from - m; i++) {
         if (digits[i] !== first) continue
         let j = 1
         while (j < m && digits[i + j] === query[j]) j++
@@ -127,7 +121,11 @@ export class DigitsIndex {
  * // grams 1234 and 2345, each in document 0
  * ```
  */
-export function gramPostings(kept: Omit<DigitsIndexState, 'grams'>): Postings {
+export function gramPostings(kept: {
+  readonly digits: Uint8Array
+  readonly valueStart: Uint32Array
+  readonly docValueStart: Uint32Array
+}): Postings {
   const { digits, valueStart, docValueStart } = kept
   const grams = new PostingsLayout(GRAM_COUNT, false)
   for (let pass = 0; pass < 2; pass++) {

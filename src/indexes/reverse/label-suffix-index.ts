@@ -29,8 +29,10 @@
  */
 
 import { normalizeHost } from '../../normalize/host.js'
-import { wholeUint32 } from '../../storage/lazy-array.js'
-import { inMemory } from '../../storage/lazy-section.js'
+import { Column } from '../../storage/column.js'
+import { type LazyArray, wholeUint32 } from '../../storage/lazy-array.js'
+import { inMemory, type StoredBytes } from '../../storage/lazy-section.js'
+import { type ByteTable, startOf } from '../byte-table.js'
 import { grow } from '../grow.js'
 import { sortedDistinct } from '../sorted-distinct.js'
 import { TermDictionaryBuilder } from '../term-dictionary.js'
@@ -42,11 +44,12 @@ import type { StoredPostings } from './term-lists.js'
 
 /** The plain-data state of a {@link LabelSuffixIndex}. */
 export interface LabelSuffixIndexState extends SharedSuffixes {
-  readonly keyBytes: Uint8Array
-  readonly keyStart: Uint32Array
+  /** Left on disk by an opened snapshot (SPEC 16), as are the three offset and rank arrays. */
+  readonly keyBytes: StoredBytes
+  readonly keyStart: Uint32Array | LazyArray
   readonly hosts: StoredPostings
-  readonly docHostStart: Uint32Array
-  readonly docHostRank: Uint32Array
+  readonly docHostStart: Uint32Array | LazyArray
+  readonly docHostRank: Uint32Array | LazyArray
 }
 
 /** The shared suffixes of a {@link LabelSuffixIndex}; see the file comment. */
@@ -111,36 +114,25 @@ export class LabelSuffixIndex {
   /** Host rank → documents. */
   readonly hosts: StoredPostings
   /** Document → start of its host ranks in {@link LabelSuffixIndex.docHostRank}. */
-  readonly docHostStart: Uint32Array
+  readonly docHostStart: Column
   /** Host ranks per document. */
-  readonly docHostRank: Uint32Array
-  readonly #keyBytes: Uint8Array
-  readonly #keyStart: Uint32Array
+  readonly docHostRank: Column
+  /** The plain data of this index. */
+  readonly state: LabelSuffixIndexState
+  readonly #keys: Keys
   readonly #shared: SharedSuffixes
 
   /** @param state - as {@link LabelSuffixIndex.state} or a saved snapshot gives it */
   constructor(state: LabelSuffixIndexState) {
+    this.state = state
     this.hosts = state.hosts
-    this.docHostStart = state.docHostStart
-    this.docHostRank = state.docHostRank
-    this.#keyBytes = state.keyBytes
-    this.#keyStart = state.keyStart
+    this.docHostStart = new Column(state.docHostStart)
+    this.docHostRank = new Column(state.docHostRank)
+    this.#keys = { bytes: state.keyBytes, starts: new Column(state.keyStart) }
     this.#shared = {
       suffixKeyBytes: state.suffixKeyBytes,
       suffixKeyStart: state.suffixKeyStart,
       suffixes: state.suffixes,
-    }
-  }
-
-  /** The plain data of this index. */
-  get state(): LabelSuffixIndexState {
-    return {
-      keyBytes: this.#keyBytes,
-      keyStart: this.#keyStart,
-      hosts: this.hosts,
-      docHostStart: this.docHostStart,
-      docHostRank: this.docHostRank,
-      ...this.#shared,
     }
   }
 
@@ -155,12 +147,9 @@ export class LabelSuffixIndex {
    */
   sharedSuffix(domain: string): number {
     const { suffixKeyBytes, suffixKeyStart } = this.#shared
-    const at = lowerBoundKey(suffixKeyBytes, suffixKeyStart, reverseLabels(domain))
-    if (
-      at === suffixKeyStart.length - 1 ||
-      compareKey(suffixKeyBytes, suffixKeyStart, at, reverseLabels(domain)) !== 0
-    )
-      return -1
+    const keys = { bytes: suffixKeyBytes, starts: suffixKeyStart }
+    const at = lowerBoundKey(keys, reverseLabels(domain))
+    if (at === suffixKeyStart.length - 1 || compareKey(keys, at, reverseLabels(domain)) !== 0) return -1
     return at
   }
 
@@ -178,48 +167,47 @@ export class LabelSuffixIndex {
    * ```
    */
   ranks(domain: string): SuffixRanks {
-    return suffixRanks(this.#keyBytes, this.#keyStart, reverseLabels(domain))
+    return suffixRanks(this.#keys, reverseLabels(domain))
   }
 }
 
+/** Keys sorted bytewise, concatenated: key r is `bytes[starts[r] … starts[r + 1])`. */
+type Keys = ByteTable
+
 // The host ranks under a reversed-label key, in sorted keys.
-function suffixRanks(keyBytes: Uint8Array, keyStart: Uint32Array, key: string): SuffixRanks {
-  const exactLo = lowerBoundKey(keyBytes, keyStart, key)
+function suffixRanks(keys: Keys, key: string): SuffixRanks {
+  const exactLo = lowerBoundKey(keys, key)
   const exactHi =
-    exactLo < keyStart.length - 1 && compareKey(keyBytes, keyStart, exactLo, key) === 0
-      ? exactLo + 1
-      : exactLo
+    exactLo < keys.starts.length - 1 && compareKey(keys, exactLo, key) === 0 ? exactLo + 1 : exactLo
   // '/' is the character after '.', so [key + '.', key + '/') is every key with key + '.' as prefix.
   return {
     exactLo,
     exactHi,
-    belowLo: lowerBoundKey(keyBytes, keyStart, `${key}.`),
-    belowHi: lowerBoundKey(keyBytes, keyStart, `${key}/`),
+    belowLo: lowerBoundKey(keys, `${key}.`),
+    belowHi: lowerBoundKey(keys, `${key}/`),
   }
 }
 
 // The first rank whose key is not below `key`, in keys sorted bytewise.
-function lowerBoundKey(keyBytes: Uint8Array, keyStart: Uint32Array, key: string): number {
+function lowerBoundKey(keys: Keys, key: string): number {
   let lo = 0
-  let hi = keyStart.length - 1
+  let hi = keys.starts.length - 1
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if (compareKey(keyBytes, keyStart, mid, key) < 0) lo = mid + 1
+    if (compareKey(keys, mid, key) < 0) lo = mid + 1
     else hi = mid
   }
   return lo
 }
 
-function compareKey(keyBytes: Uint8Array, keyStart: Uint32Array, rank: number, key: string): number {
+// Key `rank` against `key`, bytewise: compared in place in memory, through its block on disk.
+function compareKey(keys: Keys, rank: number, key: string): number {
   const length = encodeUtf8(key)
-  return compareBytes(
-    keyBytes,
-    keyStart[rank] as number,
-    keyStart[rank + 1] as number,
-    utf8Scratch(),
-    0,
-    length,
-  )
+  const start = startOf(keys, rank)
+  const end = startOf(keys, rank + 1)
+  const { bytes } = keys
+  if (bytes instanceof Uint8Array) return compareBytes(bytes, start, end, utf8Scratch(), 0, length)
+  return compareBytes(bytes.read(start, end), 0, end - start, utf8Scratch(), 0, length)
 }
 
 /**
@@ -264,7 +252,7 @@ export function sharedSuffixes(
   const keys = new TermDictionaryBuilder()
   const lists: Uint32Array[] = []
   for (const { key } of sorted) {
-    const r = suffixRanks(keyBytes, keyStart, key)
+    const r = suffixRanks({ bytes: keyBytes, starts: keyStart }, key)
     if (r.exactHi - r.exactLo + r.belowHi - r.belowLo < 2) continue
     const exact = docs.subarray(termStart[r.exactLo], termStart[r.exactHi])
     const below = docs.subarray(termStart[r.belowLo], termStart[r.belowHi])

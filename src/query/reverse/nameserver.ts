@@ -71,8 +71,9 @@ export class NameserverMatcher implements Criterion {
     let kept = 0
     for (let c = 0; c < count; c++) {
       const doc = candidates[c] as number
-      for (let k = docHostStart[doc] as number, end = docHostStart[doc + 1] as number; k < end; k++) {
-        const rank = docHostRank[k] as number
+      const end = docHostStart.at(doc + 1)
+      for (let k = docHostStart.at(doc); k < end; k++) {
+        const rank = docHostRank.at(k)
         if ((rank >= belowLo && rank < belowHi) || (rank >= exactLo && rank < exactHi)) {
           candidates[kept++] = doc
           break
