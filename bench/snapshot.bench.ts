@@ -125,7 +125,7 @@ async function recordsPhase(dir: string): Promise<object> {
     n: records.length,
     objectsHeap: objects.heapUsed,
     packedBytes,
-    endsBytes: ends.byteLength,
+    endsBytes: (ends as Uint32Array).byteLength,
     dictionaryBytes,
     structures: Math.max(0, ...store.state.codecs.map((codec) => codec.length)),
     packMs,

@@ -24,6 +24,8 @@
  * records, bench/storage.bench.ts; string by string it is a block read at most.)
  */
 import type { Packr } from 'msgpackr'
+import { Column } from '../storage/column.js'
+import type { LazyArray } from '../storage/lazy-array.js'
 import { bytesOf, type StoredBytes } from '../storage/lazy-section.js'
 import { type PackedChunk, unpackerFor } from './chunk-packer.js'
 import { unpackExact } from './exact-pack.js'
@@ -33,7 +35,8 @@ import { TableDecoder } from './table-codec/table-decoder.js'
 export interface PackedSlotsState {
   readonly chunks: readonly StoredBytes[]
   readonly chunkStarts: Uint32Array
-  readonly ends: Uint32Array
+  /** Left on disk by an opened snapshot (SPEC 16): a record reads its two offsets. */
+  readonly ends: Uint32Array | LazyArray
   readonly tableCoded: boolean
   readonly tables: readonly StoredBytes[]
   readonly tableEnds: readonly Uint32Array[]
@@ -99,6 +102,7 @@ export function assembleChunks(chunks: readonly PackedChunk[]): PackedSlotsState
 export class PackedSlots {
   /** The plain data read; never mutated. */
   readonly state: PackedSlotsState
+  readonly #ends: Column
   readonly #unpackers: (Packr | undefined)[]
   readonly #decoders: (TableDecoder | undefined)[]
   /** Decoders of chunks left on disk, least recently used first, and their tables' bytes. */
@@ -108,6 +112,7 @@ export class PackedSlots {
   /** @param state - as {@link assembleChunks} or a saved snapshot gives it */
   constructor(state: PackedSlotsState) {
     this.state = state
+    this.#ends = new Column(state.ends)
     this.#unpackers = new Array<Packr | undefined>(state.codecs.length)
     this.#decoders = new Array<TableDecoder | undefined>(state.tableCoded ? state.chunks.length : 0)
   }
@@ -119,7 +124,8 @@ export class PackedSlots {
 
   /** The value in a slot, decoded afresh. */
   get(slot: number): unknown {
-    const { chunks, chunkStarts, ends } = this.state
+    const { chunks, chunkStarts } = this.state
+    const ends = this.#ends
     let lo = 0
     let hi = chunks.length - 1
     while (lo < hi) {
@@ -127,8 +133,8 @@ export class PackedSlots {
       if ((chunkStarts[mid] as number) <= slot) lo = mid
       else hi = mid - 1
     }
-    const start = slot === chunkStarts[lo] ? 0 : (ends[slot - 1] as number)
-    const end = ends[slot] as number
+    const start = slot === chunkStarts[lo] ? 0 : ends.at(slot - 1)
+    const end = ends.at(slot)
     const stored = chunks[lo] as StoredBytes
     if (!this.state.tableCoded) return unpackExact(this.#unpacker(lo), bytesOf(stored, start, end))
     if (stored instanceof Uint8Array) return this.#decoder(lo).decode(stored, start, end)

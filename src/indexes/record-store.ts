@@ -16,6 +16,9 @@
  * bytes of heap as loaded objects); a page of 100 records at random decodes in ~0.35 ms; see
  * chunk-packer.ts for the choice.
  */
+
+import { Column } from '../storage/column.js'
+import type { LazyArray } from '../storage/lazy-array.js'
 import type { WhoisRecord } from '../types.js'
 import { ChunkPacker, type PackedChunk } from './chunk-packer.js'
 import { assembleChunks, PackedSlots, type PackedSlotsState } from './packed-slots.js'
@@ -23,9 +26,10 @@ import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from 
 
 /** The plain-data state of a {@link RecordStore}; see the file comment for the layout. */
 export interface RecordStoreState extends PackedSlotsState {
-  readonly slots: Uint32Array
+  /** Left on disk by an opened snapshot (SPEC 16), as is `docOfKey`. */
+  readonly slots: Uint32Array | LazyArray
   readonly domains: TermDictionaryState
-  readonly docOfKey: Uint32Array
+  readonly docOfKey: Uint32Array | LazyArray
 }
 
 /**
@@ -42,6 +46,8 @@ export class RecordStore {
   readonly state: RecordStoreState
   readonly #packed: PackedSlots
   readonly #domains: TermDictionary
+  readonly #slots: Column
+  readonly #docOfKey: Column
   #keyOfDoc: Uint32Array | null = null
 
   /** @param state - as {@link RecordStore.build}, the build's WhoisLog or a saved snapshot gives it */
@@ -49,6 +55,8 @@ export class RecordStore {
     this.state = state
     this.#packed = new PackedSlots(state)
     this.#domains = new TermDictionary(state.domains)
+    this.#slots = new Column(state.slots)
+    this.#docOfKey = new Column(state.docOfKey)
   }
 
   /**
@@ -105,7 +113,7 @@ export class RecordStore {
    * ```
    */
   get(doc: number): WhoisRecord {
-    return this.#packed.get(this.state.slots[doc] as number) as WhoisRecord
+    return this.#packed.get(this.#slots.at(doc)) as WhoisRecord
   }
 
   /**
@@ -118,7 +126,7 @@ export class RecordStore {
    */
   docOf(domain: string): number {
     const key = this.#domains.get(domain)
-    return key < 0 ? -1 : (this.state.docOfKey[key] as number)
+    return key < 0 ? -1 : this.#docOfKey.at(key)
   }
 
   /**
@@ -131,9 +139,9 @@ export class RecordStore {
    */
   domainOf(doc: number): string {
     if (this.#keyOfDoc === null) {
-      const docOfKey = this.state.docOfKey
+      const docOfKey = this.#docOfKey
       const keyOfDoc = new Uint32Array(docOfKey.length)
-      for (let key = 0; key < docOfKey.length; key++) keyOfDoc[docOfKey[key] as number] = key
+      for (let key = 0; key < docOfKey.length; key++) keyOfDoc[docOfKey.at(key)] = key
       this.#keyOfDoc = keyOfDoc
     }
     return this.#domains.term(this.#keyOfDoc[doc] as number)
@@ -156,6 +164,6 @@ export class RecordStore {
    */
   lookup(domain: string): WhoisRecord | null {
     const key = this.#domains.get(domain)
-    return key < 0 ? null : this.get(this.state.docOfKey[key] as number)
+    return key < 0 ? null : this.get(this.#docOfKey.at(key))
   }
 }

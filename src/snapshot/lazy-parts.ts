@@ -1,7 +1,8 @@
 /**
  * Which sections of a snapshot stay on disk when it is opened (SPEC 16): those that grow with the
  * records and are read a few bytes at a time by the queries that need them. Today these are
- * - the stored WHOIS records' chunks and their string tables (~225 bytes a record: record-store.ts);
+ * - the stored WHOIS records' chunks and their string tables (~225 bytes a record: record-store.ts),
+ *   with the offsets and the permutations that find a record;
  * - the UTF-8 bytes of the term dictionaries (term-dictionary.ts: the forward lookup's domains,
  *   the text, postal, email and registrar dictionaries) and of the DNS observation ids and tokens
  *   (byte-table.ts). Their offsets and hash slots stay in memory, so finding an entry costs no
@@ -35,6 +36,7 @@ const LAZY = new RegExp(
     '|(?:mx|txt)\\.(?:ids|tokens|strings|hosts)\\.(?:bytes|starts)' +
     `|(?:mx|txt)\\.(?:${DNS_COLUMNS.join('|')})` +
     '|store\\.domains\\.(?:slots|starts)' +
+    '|store\\.(?:slots|docOfKey|ends)' +
     '|reverse\\.(?:text|postal|email|registrar)\\.dictionary\\.(?:slots|starts)' +
     '|reverse\\.(?:created|updated|expires)\\.(?:instants|docs|rank)' +
     '|reverse\\.nameservers\\.(?:keyBytes|keyStart|docHostStart|docHostRank)' +

@@ -11,6 +11,7 @@
  *     by at load (its domain.name, else its query, as a normalised host), so `whois(domain)`
  *     finds the record of that domain.
  */
+
 import type { Packr } from 'msgpackr'
 import { showValue } from '../../errors.js'
 import { unpackerFor } from '../../indexes/chunk-packer.js'
@@ -19,6 +20,7 @@ import type { PackedSlotsState } from '../../indexes/packed-slots.js'
 import { TableDecoder } from '../../indexes/table-codec/table-decoder.js'
 import { isPlainHost } from '../../ingest/plain-host.js'
 import { normalizeHost } from '../../normalize/host.js'
+import { wholeUint32 } from '../../storage/lazy-array.js'
 import { type Checklist, Violation } from './checklist.js'
 import { checkTermDictionary } from './term-dictionary.js'
 import { allBelow, arrayOf, object, offsets, permutation, typedArray } from './values.js'
@@ -107,7 +109,9 @@ function decodeSlots(
   packed: PackedSlotsState,
   visit: (slot: number, value: unknown) => void,
 ): void {
-  const { chunks, chunkStarts, ends, tableCoded } = packed
+  const { chunks, chunkStarts, tableCoded } = packed
+  // A check reads every section into memory (readSnapshot with checks).
+  const ends = wholeUint32(packed.ends)
   for (let k = 0; k < chunks.length; k++) {
     const at = `${where}.chunks.${k}`
     const first = chunkStarts[k] as number
