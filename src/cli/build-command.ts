@@ -6,7 +6,7 @@ import { Engine } from '../engine.js'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
-import { checkLoad, readMaxRejects } from './load-checks.js'
+import { checkLoad, readMaxRejects, rejectWarnings } from './load-checks.js'
 import { openReports } from './load-reports.js'
 import { loadSummary } from './load-summary.js'
 import { withProgress } from './progress.js'
@@ -71,7 +71,9 @@ export const buildCommand: Command = {
     }
     const stats = engine.stats()
     process.stderr.write(`domindex: ${loadSummary(stats)}\n`)
-    checkLoad(stats.sources, stats.rejects.count, maxRejects)
+    for (const warning of rejectWarnings(stats.sources, stats.rejects.kept))
+      process.stderr.write(`domindex: warning: ${warning}\n`)
+    checkLoad(stats.sources, stats.rejects, maxRejects)
     await saveSnapshot(engine, out)
     process.stderr.write(`domindex: saved ${out}\n`)
     return 0

@@ -9,7 +9,7 @@ import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
 import { readKeyFiles } from './key-files.js'
-import { checkLoad, readMaxRejects } from './load-checks.js'
+import { checkLoad, readMaxRejects, rejectWarnings } from './load-checks.js'
 import { openReports } from './load-reports.js'
 import { updateLine } from './load-summary.js'
 import { withProgress } from './progress.js'
@@ -114,9 +114,12 @@ export const updateCommand: Command = {
       }
       const stats = updated.stats()
       process.stderr.write(`domindex: ${updateLine(before, stats, performance.now() - started)}\n`)
+      const loaded = stats.sources.slice(before.sources.length)
+      for (const warning of rejectWarnings(loaded, stats.rejects.kept))
+        process.stderr.write(`domindex: warning: ${warning}\n`)
       checkLoad(
-        stats.sources.slice(before.sources.length),
-        stats.rejects.count - before.rejects.count,
+        loaded,
+        { count: stats.rejects.count - before.rejects.count, kept: stats.rejects.kept },
         maxRejects,
       )
       const saved = await saveSnapshot(updated, target, lock)

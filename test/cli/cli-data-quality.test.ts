@@ -72,6 +72,8 @@ it('fails, naming the file, when every record of a file is rejected, and saves n
   const run = await runCli(['build', '--whois', good, allBad, '--out', out])
   expect(run.status).toBe(1)
   expect(run.stderr).toContain(`every record of ${allBad} was rejected (2 rejects); nothing saved`)
+  // Its rejects' most common reasons, with a count and the first line of each.
+  expect(run.stderr).toMatch(/Most common reasons: 2× ".+" \(first at line 2\)/)
   expect(existsSync(out)).toBe(false)
   const snapshot = join(files.dir, 'good.dmx')
   expect((await runCli(['build', '--whois', good, '--out', snapshot])).status).toBe(0)
@@ -79,6 +81,31 @@ it('fails, naming the file, when every record of a file is rejected, and saves n
   expect(update.status).toBe(1)
   expect(update.stderr).toContain(`every record of ${allBad} was rejected`)
   expect((await Engine.open(snapshot)).stats().counts.whois).toBe(2)
+}, 60_000)
+
+it('warns about a file most of whose records were rejected, with the reason and what to do', async () => {
+  const apexOnly = (id: string, apex: string) => ({
+    date: '2024-03-05',
+    id,
+    items: [{ context: '', is_metadata: true, type: 'host', value: apex }],
+  })
+  const mx = {
+    date: '2024-03-05',
+    id: 'm1',
+    items: [
+      { context: '', is_metadata: true, type: 'host', value: 'a.com' },
+      { context: 'dns-mx', is_metadata: false, type: 'host', value: 'mx.a.com' },
+    ],
+  }
+  const dns = await files.lines('kindless.jsonl', [mx, apexOnly('e1', 'b.com'), apexOnly('e2', 'c.com')])
+  const run = await runCli(['build', '--dns', dns, '--out', join(files.dir, 'kindless.dmx')])
+  expect(run.status).toBe(0)
+  expect(run.stderr).toContain(`warning: 2 of 3 records of ${dns} were rejected; most common reason: 2× `)
+  expect(run.stderr).toContain('give the file with --mx FILE or --txt FILE')
+  const many = await runCli(['build', '--whois', manyBad, '--out', join(files.dir, 'many.dmx')])
+  expect(many.stderr).toMatch(
+    /warning: 1,200 of 1,800 records of .+ were rejected; most common reason among the first 1,000: 1,000× /,
+  )
 }, 60_000)
 
 it('fails past --max-rejects N, and counts skipped DNS records in the summary', async () => {
