@@ -92,19 +92,18 @@ export async function writeSnapshot(
   const here =
     options.appendTo === undefined ? undefined : await stat(path, { bigint: true }).catch(() => undefined)
   const keepFrom = here !== undefined && fileKey(here) === options.appendTo ? options.appendTo : undefined
-  const split = splitState(content, keepFrom)
-  // A packr of its own, used once: the bytes it returns stay valid.
-  const skeleton = packExact(new Packr({ useRecords: false }), { tree: split.tree, parts: split.parts })
-  const sections: PendingSection[] = [{ name: 'skeleton', pieces: [skeleton] }, ...split.sections]
   try {
     if (keepFrom !== undefined && here !== undefined) {
-      const appended = await appendCommit(path, sections, Number(here.size), options.onProgress)
+      const split = splitState(content, keepFrom)
+      const appended = await appendCommit(path, sectionsOf(split), Number(here.size), options.onProgress)
       if (appended !== undefined) {
         if (options.recordOrigins === true) remember(split, appended.entries, keepFrom)
         return appended.result
       }
     }
-    const written = await writeWhole(path, sections, options.onProgress)
+    // Split again without the file's sections: a whole save writes (or copies) every one.
+    const split = splitState(content, undefined)
+    const written = await writeWhole(path, sectionsOf(split), options.onProgress)
     if (options.recordOrigins === true)
       remember(split, written.entries, fileKey(await stat(path, { bigint: true })))
     return written.result
@@ -113,6 +112,13 @@ export async function writeSnapshot(
     if (error instanceof SnapshotError && error.code === 'corrupt_snapshot') throw error
     throw new SnapshotError('unreadable_file', `cannot write the snapshot: ${reason(error)}`, { file: path })
   }
+}
+
+/** The skeleton (the tree and the parts' descriptors) and then the split's sections. */
+function sectionsOf(split: SplitState): PendingSection[] {
+  // A packr of its own, used once: the bytes it returns stay valid.
+  const skeleton = packExact(new Packr({ useRecords: false }), { tree: split.tree, parts: split.parts })
+  return [{ name: 'skeleton', pieces: [skeleton] }, ...split.sections]
 }
 
 /** Each moved value is remembered with the sections it now has in the file. */
