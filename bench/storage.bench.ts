@@ -21,7 +21,7 @@
  * bench/reports/storage.md.
  */
 import { spawnSync } from 'node:child_process'
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,7 +31,8 @@ import { Engine } from '../src/engine.js'
 import { Random } from '../src/generate/random.js'
 import type { Observation, WhoisRecord } from '../src/types.js'
 import { dnsFamilies, sampleApexes } from './lib/dns-families.js'
-import { median, quantile, table } from './lib/measure.js'
+import { table, timeBatches } from './lib/measure.js'
+import { headLines } from './lib/parse-lines.js'
 import { reverseFamilies } from './lib/reverse-families.js'
 import { sampleDir, sampleSources } from './lib/sample-files.js'
 
@@ -47,16 +48,6 @@ const SELF = fileURLToPath(import.meta.url)
 /** The first `count` records of the sample's WHOIS file (read from its first 64 MiB). */
 function headRecords(dir: string, count: number): WhoisRecord[] {
   return headLines<WhoisRecord>(join(dir, 'whois.jsonl'), count)
-}
-
-/** The first `count` lines of a JSON Lines file (read from its first 64 MiB), parsed. */
-function headLines<T>(path: string, count: number): T[] {
-  const fd = openSync(path, 'r')
-  const head = Buffer.alloc(64 << 20)
-  const length = readSync(fd, head, 0, head.length, 0)
-  closeSync(fd)
-  const lines = head.subarray(0, length).toString('utf8').split('\n').slice(0, -1).slice(0, count)
-  return lines.map((l) => JSON.parse(l) as T)
 }
 
 function rssAnon(): number {
@@ -118,22 +109,6 @@ function runMemoryChild(path: string, records: number, mode: string): ChildMemor
   )
   if (child.status !== 0) throw new Error(`memory child failed: ${child.stderr}`)
   return JSON.parse(child.stdout.trim().split('\n').at(-1) as string) as ChildMemory
-}
-
-interface Latency {
-  median: number
-  p99: number
-}
-
-function timeBatches(run: () => void, batches: number): Latency {
-  const times: number[] = []
-  run()
-  for (let i = 0; i < batches; i++) {
-    const t0 = performance.now()
-    run()
-    times.push(performance.now() - t0)
-  }
-  return { median: median(times), p99: quantile(times, 0.99) }
 }
 
 async function main(): Promise<void> {

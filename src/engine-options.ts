@@ -38,10 +38,25 @@ export interface BuildOptions {
    * Default 16 MiB; tests set it tiny to exercise ranges on small files.
    */
   rangeBytes?: number
+  /**
+   * The bound, in bytes, of the memory a build or update indexes in (SPEC 16): when a part of the
+   * input fills it, the part is written as a segment to the snapshot and the build goes on, so a
+   * build's peak memory is the budget plus a fixed overhead whatever the input's size. Default:
+   * the `DOMINDEX_MEMORY_BUDGET` environment variable, else 1 GiB. Merges of segments stay within
+   * it too.
+   */
+  memoryBudget?: number
+  /**
+   * The snapshot file a build writes as it goes (SPEC 16); the engine returned reads it, as one
+   * opened with {@link Engine.open}, and saves to it in place. Without it a build that fits the
+   * budget stays in memory, and one that does not is written to a temporary file removed when the
+   * engine is closed or the process exits.
+   */
+  path?: string
 }
 
 /** Options of {@link Engine.update}: those of a build, and the keys to remove first. */
-export interface UpdateOptions extends Omit<BuildOptions, 'now'> {
+export interface UpdateOptions extends Omit<BuildOptions, 'now' | 'path'> {
   /**
    * Keys removed before the new sources are read (SPEC 12): `whois` domains (normalised like
    * hosts) and `dns` observation ids. A key the engine does not hold is ignored and counted.

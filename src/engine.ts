@@ -9,7 +9,8 @@ import { type FetchFunction, fetchOver } from './api/fetch.js'
 import { iterateResults } from './api/iterate-all.js'
 import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
-import { buildParts } from './build/build-parts.js'
+import { buildViews } from './build/build-views.js'
+import { memoryBudget } from './build/memory-budget.js'
 import type {
   BuildOptions,
   EngineStats,
@@ -135,24 +136,26 @@ export class Engine {
       last = progress
       report?.(progress.phase === 'done' ? { ...progress, phase: 'index' } : progress)
     }
-    const built = await buildParts(sources, {
+    const built = await buildViews(sources, {
       strict: options.strict === true,
       onProgress,
       workers: options.workers,
       rangeBytes: options.rangeBytes,
       onReject: options.onReject,
       onNote: options.onNote,
+      path: options.path,
+      memoryBudget: options.memoryBudget,
     })
     const parts: Parts = {
-      views: [freshView(built)],
+      views: built.views,
       load: built.load,
       removed: NO_REMOVALS,
       buildMs: 0,
       tokens: tokens ?? [],
       now: options.now ?? systemClock,
       queue: new PrioritizationQueue(),
-      origin: { identity: undefined },
-      files: [],
+      origin: built.origin,
+      files: built.file === undefined ? [] : [built.file],
       closed: false,
     }
     parts.buildMs = performance.now() - started
@@ -222,19 +225,13 @@ export class Engine {
     const removals = removalKeys(options.remove)
     const tokens = checkTokens(options.tokens)
     const old = this.#parts
+    const budget = memoryBudget(options.memoryBudget)
     const removed = new Set(removals.dns)
     const report = options.onProgress
     let last: Progress | undefined
-    // What replaces records held before is known after the load: the report needs each record's line.
-    const note = options.onNote
-    const where =
-      note === undefined
-        ? undefined
-        : {
-            whois: new Map<string, { file: string; line: number }>(),
-            dns: new Map<string, { file: string; line: number }>(),
-          }
-    const built = await buildParts(sources, {
+    // Removals first (SPEC 12): the new records then replace what is left.
+    const { views: base, counts } = applyUpdate(old.views, removals, undefined)
+    const built = await buildViews(sources, {
       strict: options.strict === true,
       onProgress: (progress) => {
         last = progress
@@ -246,18 +243,15 @@ export class Engine {
       onNote: options.onNote,
       // Raw DNS records group with what the engine holds, as in a build over all the inputs.
       heldObservation: (id) => (removed.has(id) ? undefined : heldObservation(old.views, id)),
-      onRecord:
-        where === undefined ? undefined : (kind, key, file, line) => where[kind].set(key, { file, line }),
-    })
-    const { views, counts } = applyUpdate(old.views, removals, built, (kind, key) => {
-      const at = where?.[kind].get(key)
-      if (note !== undefined && at !== undefined) note({ kind: 'replaced', key, ...at })
+      memoryBudget: budget,
+      base: { views: base, near: old.origin.identity?.path },
     })
     const load = addLoadStats(old.load, built.load)
-    load.whoisReplaced += counts.whoisReplaced
-    load.observationsReplaced += counts.observationsReplaced
+    load.whoisReplaced += built.baseReplaced.whois
+    load.observationsReplaced += built.baseReplaced.observations
+    const files = retained(old.files)
     const engine = new Engine({
-      views: applyMergePolicy(views),
+      views: applyMergePolicy(built.views, budget),
       load,
       removed: {
         whois: old.removed.whois + counts.whoisRemoved,
@@ -269,7 +263,7 @@ export class Engine {
       now: old.now,
       queue: PrioritizationQueue.from(old.queue.list()),
       origin: { ...old.origin },
-      files: retained(old.files),
+      files: built.file === undefined ? files : [...files, built.file],
       closed: false,
     })
     if (report !== undefined && last !== undefined) report({ ...last, phase: 'done' })

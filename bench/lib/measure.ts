@@ -89,3 +89,21 @@ export function sampleWithin(fn: () => unknown, runs: number, budgetMs: number, 
   }
   return times
 }
+
+/** The median and 99th percentile of a batch's time, in ms. */
+export interface Latency {
+  median: number
+  p99: number
+}
+
+/** Times `batches` runs of `run` after one untimed run: the median and p99 of a batch. */
+export function timeBatches(run: () => void, batches: number): Latency {
+  const times: number[] = []
+  run()
+  for (let i = 0; i < batches; i++) {
+    const t0 = performance.now()
+    run()
+    times.push(performance.now() - t0)
+  }
+  return { median: median(times), p99: quantile(times, 0.99) }
+}

@@ -4,7 +4,7 @@
  * normalisation. Shared by bench/load.bench.ts (which keeps the values) and bench/scale.bench.ts
  * (which drops them, as a streaming build does).
  */
-import { createReadStream } from 'node:fs'
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs'
 import { StringDecoder } from 'node:string_decoder'
 
 const CHUNK = 1 << 20
@@ -45,4 +45,22 @@ export async function forEachJsonLine(path: string, onValue: (value: unknown) =>
     lines++
   }
   return lines
+}
+
+/**
+ * The first `count` lines of a JSON Lines file, parsed (read from its first 64 MiB only, so a
+ * benchmark picks its query terms from a large corpus without reading it all).
+ *
+ * @example
+ * ```ts
+ * headLines<WhoisRecord>('whois.jsonl', 2_000).length // 2000
+ * ```
+ */
+export function headLines<T>(path: string, count: number): T[] {
+  const fd = openSync(path, 'r')
+  const head = Buffer.alloc(64 << 20)
+  const length = readSync(fd, head, 0, head.length, 0)
+  closeSync(fd)
+  const lines = head.subarray(0, length).toString('utf8').split('\n').slice(0, -1).slice(0, count)
+  return lines.map((l) => JSON.parse(l) as T)
 }

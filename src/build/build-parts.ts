@@ -19,6 +19,7 @@ import { ProgressClock } from '../ingest/progress-clock.js'
 import { type Input, withSourceInputs } from '../ingest/source-inputs.js'
 import type { LoadNote, Observation, Progress, Reject, Sources } from '../types.js'
 import { LoadMerger } from './load-merger.js'
+import { chunkRecords, partBytes } from './memory-budget.js'
 import type { ObservationLog } from './observation-log.js'
 import { planTasks, RANGE_BYTES } from './plan-tasks.js'
 import { runTasks } from './run-tasks.js'
@@ -46,15 +47,34 @@ export interface PipelineOptions {
   readonly heldObservation?: ((id: string) => Observation | undefined) | undefined
   /** Told the key, file and line of each record loaded (an update's report of what it replaces). */
   readonly onRecord?: ((kind: 'whois' | 'dns', key: string, file: string, line: number) => void) | undefined
+  /** Where the parts of a build within a memory budget go; without it everything is one part. */
+  readonly spill?: PartSpill | undefined
 }
 
-/** What a build produces. */
-export interface BuiltParts {
+/** The indexes of one part of the input: a segment. */
+export interface IndexedPart {
   readonly store: RecordStore
   readonly reverse: ReverseIndex
   readonly mx: DnsIndex
   readonly txt: DnsIndex
+}
+
+/** What a build produces: its last part (the only one when nothing was spilled) and the load's counts. */
+export interface BuiltParts extends IndexedPart {
   readonly load: LoadStats
+}
+
+/** Takes the full parts of a build within a memory budget (SPEC 16). */
+export interface PartSpill {
+  /** The memory budget in bytes: a part is full when its indexing peak would reach it (memory-budget.ts). */
+  readonly budget: number
+  /**
+   * Takes a full part, with the load's counts so far; the build goes on once it settles.
+   *
+   * @param part - the part's indexes
+   * @param load - the counts of the load so far (this part included)
+   */
+  take(part: IndexedPart, load: LoadStats): Promise<void>
 }
 
 /**
@@ -86,7 +106,9 @@ async function buildInputs(inputs: readonly Input[], options: PipelineOptions): 
     options.heldObservation,
   )
   const tasks = await planTasks(inputs, options.rangeBytes ?? RANGE_BYTES, grouped)
-  const merger = new LoadMerger(inputs, tasks, {
+  const workers = options.workers ?? (totalBytes >= PARALLEL_BYTES ? availableParallelism() : 0)
+  const { spill } = options
+  const merger: LoadMerger = new LoadMerger(inputs, tasks, {
     strict: options.strict,
     onProgress: options.onProgress,
     onReject: options.onReject,
@@ -94,13 +116,23 @@ async function buildInputs(inputs: readonly Input[], options: PipelineOptions): 
     onRecord: options.onRecord,
     // The raw DNS files were read above: progress goes on from there.
     readBefore: [...grouped.values()].reduce((sum, source) => sum + source.bytes, 0),
+    parts:
+      spill === undefined
+        ? undefined
+        : {
+            full: (whois, observations) => partBytes(whois, observations) >= spill.budget,
+            spill: async (logs) => {
+              const part = await indexPart(logs.whois.finish(), () => logs.observations, workers, totalBytes)
+              await spill.take(part, merger.stats())
+            },
+          },
   })
-  const workers = options.workers ?? (totalBytes >= PARALLEL_BYTES ? availableParallelism() : 0)
   await runTasks(
     tasks,
     workers,
     {
       chunkSize: DEFAULT_CHUNK,
+      ...(spill === undefined ? {} : { chunkRecords: chunkRecords(spill.budget) }),
       strict: options.strict,
       everyReject,
       notes: options.onNote !== undefined || options.onRecord !== undefined,
@@ -109,21 +141,38 @@ async function buildInputs(inputs: readonly Input[], options: PipelineOptions): 
   )
   merger.done()
   const load = merger.stats()
-  const storeState = merger.whois.finish()
+  const part = await indexPart(merger.whois.finish(), () => merger.takeObservations(), workers, totalBytes)
+  return { ...part, load }
+}
+
+/**
+ * Indexes a part: the record store, the reverse index and both DNS indexes.
+ *
+ * @param storeState - the part's records, from its WHOIS log
+ * @param takeObservations - hands over the part's observation log (dropped once indexed)
+ * @param workers - worker threads of the build (0: everything in the calling thread)
+ * @param totalBytes - the inputs' size
+ */
+async function indexPart(
+  storeState: RecordStoreState,
+  takeObservations: () => ObservationLog,
+  workers: number,
+  totalBytes: number,
+): Promise<IndexedPart> {
   if (workers === 0 || storeState.slots.length === 0) {
     const store = new RecordStore(storeState)
-    return { store, reverse: ReverseIndex.build(store), ...dnsIndexes(merger.takeObservations()), load }
+    return { store, reverse: ReverseIndex.build(store), ...dnsIndexes(takeObservations()) }
   }
   // The reverse index builds on a worker, whose heap does not hold the DNS indexes' strings (every
   // full collection of the calling thread marks them). Overlapping it with the DNS indexes adds
   // their memory peaks, so past a quarter of the machine's memory in input the DNS indexes are
   // built first and their columns dropped before the reverse index grows.
   let dns: { mx: DnsIndex; txt: DnsIndex } | undefined
-  if (totalBytes > totalmem() / OVERLAP_MEMORY_SHARE) dns = dnsIndexes(merger.takeObservations())
+  if (totalBytes > totalmem() / OVERLAP_MEMORY_SHARE) dns = dnsIndexes(takeObservations())
   const reverse = buildReverseOnWorker(storeState)
-  const { mx, txt } = dns ?? dnsIndexes(merger.takeObservations())
+  const { mx, txt } = dns ?? dnsIndexes(takeObservations())
   const built = await reverse
-  return { store: new RecordStore(built.store), reverse: new ReverseIndex(built.reverse), mx, txt, load }
+  return { store: new RecordStore(built.store), reverse: new ReverseIndex(built.reverse), mx, txt }
 }
 
 /** Both DNS indexes from the observations' columns; the log can be dropped afterwards. */

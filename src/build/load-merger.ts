@@ -27,6 +27,22 @@ export interface MergeOptions {
   readonly readBefore?: number
   /** Told the key, file and line of each record (the chunks then carry their lines). */
   readonly onRecord?: ((kind: 'whois' | 'dns', key: string, file: string, line: number) => void) | undefined
+  /** Where a build within a memory budget cuts its input into parts (memory-budget.ts). */
+  readonly parts?: PartCuts | undefined
+}
+
+/** The logs of one part of a build, handed over when the part is full. */
+export interface PartLogs {
+  readonly whois: WhoisLog
+  readonly observations: ObservationLog
+}
+
+/** When a part is full, and what takes it. */
+export interface PartCuts {
+  /** True when a part of this many distinct WHOIS records and observations is full. */
+  full(whois: number, observations: number): boolean
+  /** Indexes and spills a full part; the next chunk is applied once it is done. */
+  spill(logs: PartLogs): Promise<void>
 }
 
 /**
@@ -40,11 +56,13 @@ export interface MergeOptions {
  * ```
  */
 export class LoadMerger {
-  /** The WHOIS records so far. */
-  readonly whois = new WhoisLog()
+  #whois = new WhoisLog()
   #observations: ObservationLog | undefined = new ObservationLog()
   // The log's counts, kept once it is taken (stats() reads the log until then).
   #observationCounts = { size: 0, replaced: 0 }
+  /** The counts of the parts spilled before the current one. */
+  readonly #spilled = { whois: 0, whoisReplaced: 0, observations: 0, observationsReplaced: 0 }
+  readonly #parts: PartCuts | undefined
   readonly #inputs: readonly Input[]
   readonly #tasks: readonly ParseTask[]
   readonly #rejects: Rejects
@@ -75,6 +93,7 @@ export class LoadMerger {
     this.#onNote = options.onNote
     this.#bytesRead = options.readBefore ?? 0
     this.#onRecord = options.onRecord
+    this.#parts = options.parts
     this.#clock = new ProgressClock(
       options.onProgress,
       inputs.reduce((sum, input) => sum + input.size, 0),
@@ -91,6 +110,11 @@ export class LoadMerger {
     this.#taskBytes = new Float64Array(tasks.length)
   }
 
+  /** The WHOIS records of the current part. */
+  get whois(): WhoisLog {
+    return this.#whois
+  }
+
   /** Notes a task's bytes read so far; any task, any order. */
   progress(message: ProgressMessage): void {
     const before = this.#taskBytes[message.task] as number
@@ -100,11 +124,13 @@ export class LoadMerger {
   }
 
   /**
-   * Applies a chunk or end message of the task now due (task order).
+   * Applies a chunk or end message of the task now due (task order). When the chunk fills the
+   * part, the part is spilled: the returned promise settles once it is, and no message may be
+   * applied before.
    *
    * @throws SnapshotError `bad_record` at the first reject in strict mode
    */
-  apply(message: ChunkMessage | EndMessage): void {
+  apply(message: ChunkMessage | EndMessage): Promise<void> | undefined {
     const task = this.#tasks[message.task] as ParseTask
     const source = this.#sources[task.source] as SourceStats
     const offset = this.#offsetOf(task)
@@ -118,7 +144,7 @@ export class LoadMerger {
       // A grouped file's bytes were counted while it was read, before the tasks.
       if (task.grouped === undefined)
         this.progress({ type: 'progress', task: message.task, bytes: message.bytes })
-      return
+      return undefined
     }
     for (const reject of message.rejects) this.#rejects.add(source.file, offset + reject.line, reject.reason)
     this.#rejects.countMore(message.rejectCount - message.rejects.length)
@@ -155,6 +181,24 @@ export class LoadMerger {
       log.add(observations, replaced(observations.ids, observations.lines))
     }
     this.#clock.tick(this.#bytesRead, this.#accepted, this.#rejects.count)
+    return this.#spillWhenFull()
+  }
+
+  /** Hands the part over when it is full, and starts the next. */
+  #spillWhenFull(): Promise<void> | undefined {
+    const parts = this.#parts
+    const observations = this.#observations
+    if (parts === undefined || observations === undefined) return undefined
+    if (!parts.full(this.#whois.size, observations.size)) return undefined
+    const whois = this.#whois
+    const spilled = this.#spilled
+    spilled.whois += whois.size
+    spilled.whoisReplaced += whois.replaced
+    spilled.observations += observations.size
+    spilled.observationsReplaced += observations.replaced
+    this.#whois = new WhoisLog()
+    this.#observations = new ObservationLog()
+    return parts.spill({ whois, observations })
   }
 
   /**
@@ -179,10 +223,11 @@ export class LoadMerger {
     return {
       files: this.#inputs.length,
       bytes: this.#sources.reduce((sum, source) => sum + source.bytes, 0),
-      whoisRecords: this.whois.size,
-      whoisReplaced: this.whois.replaced,
-      observations: (this.#observations ?? this.#observationCounts).size,
-      observationsReplaced: (this.#observations ?? this.#observationCounts).replaced,
+      whoisRecords: this.#spilled.whois + this.#whois.size,
+      whoisReplaced: this.#spilled.whoisReplaced + this.#whois.replaced,
+      observations: this.#spilled.observations + (this.#observations ?? this.#observationCounts).size,
+      observationsReplaced:
+        this.#spilled.observationsReplaced + (this.#observations ?? this.#observationCounts).replaced,
       datesUnparsed: this.#datesUnparsed,
       dnsSkipped: this.#dnsSkipped,
       rejects: { count: this.#rejects.count, kept: this.#rejects.kept },

@@ -96,6 +96,8 @@ export type TaskPost = (message: TaskMessage, transfer: ArrayBuffer[]) => void
 export interface TaskOptions {
   /** Largest chunk read at a time, in bytes. */
   readonly chunkSize: number
+  /** The most records a chunk message carries (default 16,384): a small memory budget spills between smaller chunks. */
+  readonly chunkRecords?: number
   /** Stop at the first reject (the merger then throws it). */
   readonly strict: boolean
   /** Post every reject in full, not only the first {@link KEPT_REJECTS} (someone is told each one). */
@@ -125,7 +127,7 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
   const hosts = new HostCheck()
   const preparer = new WhoisPreparer(hosts)
   // WHOIS records stay packed for the engine's lifetime: table-coded here, off the main thread.
-  const packer = new ChunkPacker({ tableCoded: task.kind === 'whois' })
+  const packer = new ChunkPacker({ tableCoded: task.kind === 'whois', maxValues: options.chunkRecords })
   let keys: string[] = []
   let created: number[] = []
   let ids: string[] = []

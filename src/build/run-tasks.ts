@@ -3,6 +3,8 @@
  * after another, or on a pool of worker threads that read tasks at once while the calling thread
  * merges. Messages of a task that finished early wait until every task before it is delivered;
  * at most two tasks a worker run ahead of the one being delivered, which bounds what waits.
+ * Delivery may pause (a build spilling a part within its memory budget): the next message is
+ * delivered once the promise it returned settles, while the workers read ahead within that bound.
  */
 import type { Worker } from 'node:worker_threads'
 import { SnapshotError, type SnapshotErrorCode } from '../errors.js'
@@ -30,7 +32,8 @@ export interface WorkerError {
 /** Where the messages go: progress as it comes, the rest in task order. */
 export interface Delivery {
   progress(message: ProgressMessage): void
-  apply(message: ChunkMessage | EndMessage): void
+  /** Applies a message; a promise returned holds back the next message until it settles. */
+  apply(message: ChunkMessage | EndMessage): Promise<void> | undefined
 }
 
 /**
@@ -51,22 +54,51 @@ export async function runTasks(
   options: TaskOptions,
   delivery: Delivery,
 ): Promise<void> {
-  const deliver = (message: TaskMessage): void => {
-    if (message.type === 'progress') delivery.progress(message)
-    else delivery.apply(message)
+  const deliver = (message: TaskMessage): Promise<void> | undefined => {
+    if (message.type !== 'progress') return delivery.apply(message)
+    delivery.progress(message)
+    return undefined
   }
   if (workers === 0 || tasks.length === 0) {
-    for (const task of tasks) await runParseTask(task, options, deliver)
+    for (const task of tasks) await runInThread(task, options, deliver)
     return
   }
   await runOnPool(tasks, Math.min(workers, tasks.length), options, deliver)
+}
+
+/**
+ * Runs a task in the calling thread. The task posts synchronously, so messages queue while a
+ * delivery is paused and are delivered in order after it.
+ */
+async function runInThread(
+  task: ParseTask,
+  options: TaskOptions,
+  deliver: (message: TaskMessage) => Promise<void> | undefined,
+): Promise<void> {
+  let pending: Promise<void> = Promise.resolve()
+  let paused = false
+  let failure: unknown
+  await runParseTask(task, options, (message) => {
+    if (!paused) {
+      const wait = deliver(message)
+      if (wait === undefined) return
+      paused = true
+      pending = wait
+      return
+    }
+    pending = pending.then(() => deliver(message))
+  })
+  await pending.catch((error: unknown) => {
+    failure = error
+  })
+  if (failure !== undefined) throw failure
 }
 
 function runOnPool(
   tasks: readonly ParseTask[],
   size: number,
   options: TaskOptions,
-  deliver: (message: TaskMessage) => void,
+  deliver: (message: TaskMessage) => Promise<void> | undefined,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const pool: Worker[] = []
@@ -77,6 +109,8 @@ function runOnPool(
     let next = 0
     let due = 0
     let finished = false
+    /** A delivery that has not settled: nothing more is delivered until it does. */
+    let paused = false
 
     const finish = (error?: unknown): void => {
       if (finished) return
@@ -94,12 +128,26 @@ function runOnPool(
     }
     // Delivers what is due: the messages of task `due`, then of the tasks after it that are done.
     const drain = (): void => {
-      for (;;) {
+      while (!paused) {
         const queue = waiting.get(due)
         if (queue === undefined || queue.length === 0) return
         const message = queue.shift() as TaskMessage | WorkerError
         if (message.type === 'error') throw revive(message)
-        deliver(message)
+        const wait = deliver(message)
+        if (wait !== undefined) {
+          paused = true
+          wait.then(
+            () => {
+              paused = false
+              try {
+                drain()
+              } catch (error) {
+                finish(error)
+              }
+            },
+            (error: unknown) => finish(error),
+          )
+        }
         if (message.type === 'end') {
           waiting.delete(due)
           due++

@@ -117,3 +117,30 @@ export function readCount(name: string, text: string | boolean | undefined): num
   }
   return Number(text)
 }
+
+const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, K: 1 << 10, M: 1 << 20, G: 1 << 30, T: 2 ** 40 }
+
+/**
+ * Reads a size in bytes: a whole number, optionally followed by K, M, G or T (powers of 1,024).
+ *
+ * @param name - the option, for the message
+ * @param text - its value
+ * @throws UsageError naming the option and the value
+ * @example
+ * ```ts
+ * readSize('memory-budget', '512M') // 536870912
+ * ```
+ */
+export function readSize(name: string, text: string | boolean | undefined): number {
+  const match = typeof text === 'string' ? /^(\d{1,15})([KMGT]?)i?B?$/i.exec(text) : null
+  const bytes =
+    match === null
+      ? Number.NaN
+      : Number(match[1]) * (SIZE_UNITS[(match[2] as string).toUpperCase()] as number)
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new UsageError(
+      `--${name} needs a size in bytes, optionally with K, M or G (such as 512M), got ${JSON.stringify(text ?? '')}`,
+    )
+  }
+  return bytes
+}

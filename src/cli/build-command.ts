@@ -2,18 +2,21 @@
  * `domindex build`: loads input files into an engine with live progress, reports what was
  * loaded and rejected, writes the rejects as JSON Lines when asked, and saves a snapshot.
  */
+import { rename, rm } from 'node:fs/promises'
 import { Engine } from '../engine.js'
-import { parseCommandArgs, UsageError } from './args.js'
+import { tempPathFor } from '../snapshot/temp-files.js'
+import { withWriteLock } from '../snapshot/write-lock.js'
+import { parseCommandArgs, readSize, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
 import { checkLoad, readMaxRejects, rejectWarnings } from './load-checks.js'
 import { openReports } from './load-reports.js'
 import { loadSummary } from './load-summary.js'
 import { withProgress } from './progress.js'
-import { checkWritable, looksLikeSnapshot, saveSnapshot } from './snapshot-files.js'
+import { checkWritable, looksLikeSnapshot } from './snapshot-files.js'
 
 const HELP = `Usage: domindex build --whois FILE... --dns FILE... --out SNAPSHOT [--strict] [--rejects FILE]
-                      [--report FILE] [--max-rejects N]
+                      [--report FILE] [--max-rejects N] [--memory-budget SIZE]
 
 Loads WHOIS and DNS observation files and saves them as one snapshot file. To add files to an
 existing snapshot, or remove keys from it, use 'domindex update'.
@@ -26,8 +29,13 @@ ${INPUT_HELP}
   --report FILE     write every replaced record (its key, and the file:line that replaced it) and
                     every date not understood (its field, text, file:line) as JSON Lines
   --max-rejects N   fail (exit status 1, nothing saved) past N rejects; default: no limit
+  --memory-budget SIZE
+                    index at most this much in memory at a time (such as 512M or 4G): past it,
+                    what was indexed is written to the snapshot as a segment and the build goes
+                    on; default: DOMINDEX_MEMORY_BUDGET, else 1G
   -h, --help        show this help
 
+The snapshot is written beside SNAPSHOT as the build goes and renamed to it at the end.
 Progress goes to stderr: a live bar on a terminal, a line every 5 seconds otherwise.
 A file whose every record is rejected fails the build, naming the file, before anything is saved.
 Exit status: 0 when saved, 1 when loading or saving failed, 2 for a usage mistake.`
@@ -47,6 +55,7 @@ export const buildCommand: Command = {
         rejects: { type: 'string' },
         report: { type: 'string' },
         'max-rejects': { type: 'string' },
+        'memory-budget': { type: 'string' },
       },
       INPUT_LISTS,
     )
@@ -55,26 +64,41 @@ export const buildCommand: Command = {
     const { out, strict, rejects: rejectsFile, report: reportFile } = values
     if (typeof out !== 'string') throw new UsageError('--out SNAPSHOT is required')
     const maxRejects = readMaxRejects(values['max-rejects'])
+    const budget = values['memory-budget']
+    const memoryBudget = budget === undefined ? {} : { memoryBudget: readSize('memory-budget', budget) }
     const sources = listedSources(lists)
     await checkWritable(out)
     if (sources.whois.length + sources.dns.length === 0) {
       throw new UsageError('no input: give files with --whois, --dns, --mx or --txt')
     }
     const reports = openReports(rejectsFile, reportFile)
-    let engine: Engine
+    // Built into a file beside the target, renamed over it once the load passed its checks.
+    const staging = tempPathFor(out)
     try {
-      engine = await withProgress((onProgress) =>
-        Engine.build(sources, { strict: strict === true, onProgress, ...reports.options }),
-      )
+      let engine: Engine
+      try {
+        engine = await withProgress((onProgress) =>
+          Engine.build(sources, {
+            strict: strict === true,
+            onProgress,
+            ...reports.options,
+            ...memoryBudget,
+            path: staging,
+          }),
+        )
+      } finally {
+        reports.close()
+      }
+      const stats = engine.stats()
+      await engine.close()
+      process.stderr.write(`domindex: ${loadSummary(stats)}\n`)
+      for (const warning of rejectWarnings(stats.sources, stats.rejects.kept))
+        process.stderr.write(`domindex: warning: ${warning}\n`)
+      checkLoad(stats.sources, stats.rejects, maxRejects)
+      await withWriteLock(out, {}, () => rename(staging, out))
     } finally {
-      reports.close()
+      await rm(staging, { force: true })
     }
-    const stats = engine.stats()
-    process.stderr.write(`domindex: ${loadSummary(stats)}\n`)
-    for (const warning of rejectWarnings(stats.sources, stats.rejects.kept))
-      process.stderr.write(`domindex: warning: ${warning}\n`)
-    checkLoad(stats.sources, stats.rejects, maxRejects)
-    await saveSnapshot(engine, out)
     process.stderr.write(`domindex: saved ${out}\n`)
     return 0
   },

@@ -63,6 +63,8 @@ export interface PackedChunk {
 export interface PackerOptions {
   /** Table-code the chunks (table-codec/) instead of msgpackr. Default false. */
   readonly tableCoded?: boolean
+  /** The most values a chunk holds (at most and by default 16,384). A build within a small memory budget takes smaller chunks. */
+  readonly maxValues?: number | undefined
 }
 
 /**
@@ -94,6 +96,7 @@ export function unpackerFor(structures: readonly (readonly string[])[]): Packr {
  */
 export class ChunkPacker {
   readonly #tableCoded: boolean
+  readonly #maxValues: number
   readonly #structures: string[][] = []
   readonly #packr = new Packr({ structures: this.#structures, maxSharedStructures: MAX_SHARED_STRUCTURES })
   #bytes = new Uint8Array(1 << 16)
@@ -107,6 +110,7 @@ export class ChunkPacker {
   /** @param options - see {@link PackerOptions} */
   constructor(options: PackerOptions = {}) {
     this.#tableCoded = options.tableCoded ?? false
+    this.#maxValues = Math.max(1, Math.min(CHUNK_VALUES, options.maxValues ?? CHUNK_VALUES))
   }
 
   /** The number of values in the open chunk. */
@@ -116,7 +120,7 @@ export class ChunkPacker {
 
   /** True when the open chunk should be taken before the next value. */
   get full(): boolean {
-    return this.#count === CHUNK_VALUES || this.#used >= CHUNK_BYTES
+    return this.#count >= this.#maxValues || this.#used >= CHUNK_BYTES
   }
 
   /** Appends a value to the open chunk (take the chunk first when {@link full}). */

@@ -31,7 +31,7 @@ const KINDS: readonly DnsKind[] = ['mx', 'txt']
  *
  * @param views - the engine's views before the update (not changed)
  * @param removals - normalised keys to remove
- * @param added - the segment of the update's new sources
+ * @param added - the segment of the update's new sources (undefined: removals only)
  * @param replaced - told the key of each new record that replaces one held before (a domain, or
  *   an observation id), for the data-quality report
  * @example
@@ -42,7 +42,7 @@ const KINDS: readonly DnsKind[] = ['mx', 'txt']
 export function applyUpdate(
   views: readonly SegmentView[],
   removals: RemovalKeys,
-  added: Segment,
+  added: Segment | undefined,
   replaced?: (kind: 'whois' | 'dns', key: string) => void,
 ): { views: SegmentView[]; counts: UpdateCounts } {
   const pending = views.map(() => ({
@@ -89,13 +89,13 @@ export function applyUpdate(
     if (deleteObservation(id)) counts.observationsRemoved++
     else counts.notHeld++
   }
-  for (const domain of added.store.domains()) {
+  for (const domain of added?.store.domains() ?? []) {
     if (!deleteDomain(domain)) continue
     counts.whoisReplaced++
     replaced?.('whois', domain)
   }
-  for (const kind of KINDS) {
-    const state = dnsOf(added, kind).state
+  for (const kind of added === undefined ? [] : KINDS) {
+    const state = dnsOf(added as Segment, kind).state
     for (let o = 0; o < state.days.length; o++) {
       const id = entryAt(state.ids, o)
       if (!deleteObservation(id)) continue
@@ -118,7 +118,7 @@ export function applyUpdate(
   })
   // A segment with nothing left in it (an empty build's) is dropped rather than carried along.
   const kept = next.filter((view) => segmentSize(view) > 0)
-  if (added.store.size + added.mx.size + added.txt.size > 0) {
+  if (added !== undefined && added.store.size + added.mx.size + added.txt.size > 0) {
     kept.push({
       segment: added,
       deleted: { whois: DeletedDocs.none, mx: DeletedDocs.none, txt: DeletedDocs.none },

@@ -66,6 +66,8 @@ export interface WriteResult {
   readonly bytesWritten: number
   /** The file's length afterwards. */
   readonly fileBytes: number
+  /** The bytes of the file the newest commit lists (the rest belongs to earlier commits only). */
+  readonly liveBytes: number
 }
 
 /**
@@ -220,7 +222,8 @@ async function appendCommit(
     await writeAt(handle, encodeSlot(commit), slotOffset(newest === 0 ? 1 : 0))
     await handle.sync()
     tell(total, 'done')
-    return { result: { appended: true, bytesWritten: total, fileBytes: commitBytes }, entries }
+    const liveBytes = HEADER_BYTES + keptBytes + bytes + table.length
+    return { result: { appended: true, bytesWritten: total, fileBytes: commitBytes, liveBytes }, entries }
   } finally {
     await handle.close()
   }
@@ -267,7 +270,7 @@ async function writeWhole(
     throw error
   }
   await syncDirectory(dirname(path))
-  return { result: { appended: false, bytesWritten: fileBytes, fileBytes }, entries }
+  return { result: { appended: false, bytesWritten: fileBytes, fileBytes, liveBytes: fileBytes }, entries }
 }
 
 /**

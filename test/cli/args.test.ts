@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCommandArgs, readCount, UsageError } from '../../src/cli/args.js'
+import { parseCommandArgs, readCount, readSize, UsageError } from '../../src/cli/args.js'
 import { INPUT_LISTS, INPUT_OPTIONS, listedSources } from '../../src/cli/inputs.js'
 import { closestName, editDistance } from '../../src/query/closest-name.js'
 
@@ -71,6 +71,18 @@ describe('readCount', () => {
     expect(readCount('whois', '1000')).toBe(1000)
     for (const bad of ['-1', '1.5', 'ten', '', true, undefined]) {
       expect(() => readCount('whois', bad)).toThrow(UsageError)
+    }
+  })
+})
+
+describe('readSize', () => {
+  it('reads bytes with an optional binary unit, and names the option and the value otherwise', () => {
+    expect(readSize('memory-budget', '1000')).toBe(1000)
+    expect(readSize('memory-budget', '64K')).toBe(64 << 10)
+    expect(readSize('memory-budget', '512m')).toBe(512 << 20)
+    expect(readSize('memory-budget', '4GiB')).toBe(4 * 2 ** 30)
+    for (const bad of ['', '0', '-1', '1.5G', 'lots', '9999999999999T']) {
+      expect(() => readSize('memory-budget', bad)).toThrow(/--memory-budget needs a size in bytes/)
     }
   })
 })

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Engine } from '../../src/engine.js'
@@ -46,6 +46,22 @@ describe('domindex build, generate and tour', () => {
       expect(result.stderr).toContain('domindex: snapshots are not available yet')
       expect(existsSync(out)).toBe(false)
     }
+  })
+
+  it('build --memory-budget writes one segment a part, and names a size it cannot read', async () => {
+    const out = join(dir, 'budgeted.dmx')
+    const args = ['build', '--whois', join(dir, 'whois.jsonl'), '--out', out]
+    const result = await runCli([...args, '--memory-budget', '16K'])
+    expect(result.status).toBe(0)
+    const engine = await Engine.open(out)
+    expect(engine.stats().segments).toBeGreaterThan(1)
+    expect(engine.stats().counts.whois).toBe(WHOIS_COUNT)
+    await engine.close()
+    expect((await readdir(dir)).filter((name) => name.startsWith('.domindex-'))).toEqual([])
+    const bad = await runCli([...args, '--memory-budget', '12 parsecs'])
+    expect(bad.status).toBe(2)
+    expect(bad.stderr).toContain('--memory-budget needs a size in bytes')
+    expect(bad.stderr).toContain('"12 parsecs"')
   })
 
   it('build --strict fails at the first bad record with one line naming file and line', async () => {

@@ -31,6 +31,9 @@ import { referenceSearch } from '../dns/reference.js'
 import { queryError } from '../helpers/query-error.js'
 import { type TempFiles, tempFiles } from '../ingest/temp-files.js'
 
+/** A memory budget no test corpus fills: one segment whatever DOMINDEX_MEMORY_BUDGET says. */
+const ONE_PART = 2 ** 40
+
 const SECOND = 1000
 // Records whose street is `a b a b …`: 3,000 occurrences of `a`, two positions apart.
 const REPEATS = Array.from({ length: 8 }, (_, i) => `repeats${i}.com`)
@@ -46,19 +49,22 @@ beforeAll(async () => {
   for (const name of REPEATS) whois.push({ domain: { name }, registrant: { street: ALTERNATING } })
   const observations = [...generateObservations({ apexes: 4000, count: 30_000, seed: 5 })]
   mxObservations = observations.filter((o) => o.id.startsWith('mx-'))
-  engine = await Engine.build({
-    whois: [await files.lines('whois.jsonl', whois)],
-    dns: [
-      { path: await files.lines('mx.jsonl', mxObservations), kind: 'mx' },
-      {
-        path: await files.lines(
-          'txt.jsonl',
-          observations.filter((o) => o.id.startsWith('txt-')),
-        ),
-        kind: 'txt',
-      },
-    ],
-  })
+  engine = await Engine.build(
+    {
+      whois: [await files.lines('whois.jsonl', whois)],
+      dns: [
+        { path: await files.lines('mx.jsonl', mxObservations), kind: 'mx' },
+        {
+          path: await files.lines(
+            'txt.jsonl',
+            observations.filter((o) => o.id.startsWith('txt-')),
+          ),
+          kind: 'txt',
+        },
+      ],
+    },
+    { memoryBudget: ONE_PART },
+  )
 }, 120_000)
 
 afterAll(async () => {

@@ -25,6 +25,9 @@ import { commitTable, HEADER_BYTES, type SectionEntry } from '../../src/snapshot
 import { isLazySection } from '../../src/snapshot/lazy-parts.js'
 import { SAMPLE, tempDir } from './fixture.js'
 
+/** A memory budget no test corpus fills: one segment whatever DOMINDEX_MEMORY_BUDGET says. */
+const ONE_PART = 2 ** 40
+
 const dir = tempDir()
 const original = join(dir, 'good.dmx')
 const damaged = join(dir, 'damaged.dmx')
@@ -69,7 +72,8 @@ async function codeWithFlip(position: number): Promise<SnapshotErrorCode> {
 }
 
 beforeAll(async () => {
-  const engine = await Engine.build(SAMPLE)
+  // Every section of the file is damaged in turn: one segment's.
+  const engine = await Engine.build(SAMPLE, { memoryBudget: ONE_PART })
   engine.prioritize({ domain: 'example.org' })
   await engine.save(original)
   copyFileSync(original, damaged)
