@@ -120,10 +120,18 @@ export class Engine {
 
   /**
    * Streams the sources, normalises and indexes them, parsing on worker threads when the inputs
-   * are large (see `workers`).
+   * are large (see `workers`), within `memoryBudget` (SPEC 16): past it each part of the input is
+   * written as a segment to the snapshot at `path` (or a temporary file) and read back from it.
    *
    * @param sources - WHOIS files and DNS observation files (`.jsonl`, `.ndjson`, `.gz`, JSON arrays, saved envelopes)
-   * @param options - strict mode, progress callback, tokens
+   * @param options - strict mode, progress callback, tokens, `memoryBudget` and `path`
+   * @throws TypeError naming `memoryBudget` when it is not a whole number of bytes; SnapshotError
+   *   for a bad record in strict mode, an unreadable input, or a snapshot that cannot be written
+   * @example
+   * ```ts
+   * const engine = await Engine.build({ whois: ['whois.jsonl'] }, { path: 'corpus.dmx', memoryBudget: 512 << 20 })
+   * engine.stats().segments // one a part of the input
+   * ```
    */
   static async build(sources: Sources, options: BuildOptions = {}): Promise<Engine> {
     const tokens = checkTokens(options.tokens)
