@@ -4,6 +4,9 @@
  * snapshot (segment-spill.ts) and read from it. An update's new records replace what its engine's
  * segments hold through new deletion sets of their views (segments/apply-update.ts).
  */
+import { stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { SnapshotError } from '../errors.js'
 import type { LoadStats } from '../ingest/load.js'
 import { applyUpdate } from '../segments/apply-update.js'
 import { freshView, type SegmentView } from '../segments/segment.js'
@@ -57,6 +60,7 @@ export interface BuiltViews {
  */
 export async function buildViews(sources: Sources, options: BuildViewsOptions): Promise<BuiltViews> {
   const budget = memoryBudget(options.memoryBudget)
+  if (options.path !== undefined) await checkDirectory(options.path)
   const note = options.onNote
   // Where each record of the current part was read: the report of what it replaces.
   const lines: RecordLines | undefined = note === undefined ? undefined : { whois: new Map(), dns: new Map() }
@@ -95,5 +99,20 @@ export async function buildViews(sources: Sources, options: BuildViewsOptions): 
     baseReplaced: { whois: counts.whoisReplaced, observations: counts.observationsReplaced },
     file: undefined,
     origin: { identity: undefined },
+  }
+}
+
+/** Fails before reading anything when the snapshot's directory does not exist. */
+async function checkDirectory(path: string): Promise<void> {
+  const directory = dirname(path)
+  const found = await stat(directory).catch(() => undefined)
+  if (found?.isDirectory() !== true) {
+    throw new SnapshotError(
+      'unreadable_file',
+      `cannot write the snapshot: there is no directory ${directory}`,
+      {
+        file: path,
+      },
+    )
   }
 }

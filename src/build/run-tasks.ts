@@ -75,22 +75,22 @@ async function runInThread(
   options: TaskOptions,
   deliver: (message: TaskMessage) => Promise<void> | undefined,
 ): Promise<void> {
-  let pending: Promise<void> = Promise.resolve()
-  let paused = false
+  // Once a delivery pauses, every later message is chained after it; a failure is kept (and the
+  // promise handled at once, so it is never an unhandled rejection) and thrown after the task.
+  let pending: Promise<void> | undefined
   let failure: unknown
+  const fail = (error: unknown): void => {
+    failure ??= error
+  }
   await runParseTask(task, options, (message) => {
-    if (!paused) {
-      const wait = deliver(message)
-      if (wait === undefined) return
-      paused = true
-      pending = wait
+    if (failure !== undefined) return
+    if (pending === undefined) {
+      pending = deliver(message)?.catch(fail)
       return
     }
-    pending = pending.then(() => deliver(message))
+    pending = pending.then(() => (failure === undefined ? deliver(message) : undefined)).catch(fail)
   })
-  await pending.catch((error: unknown) => {
-    failure = error
-  })
+  await pending
   if (failure !== undefined) throw failure
 }
 

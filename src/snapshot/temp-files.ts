@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto'
 import { readdir, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 
-const TEMP_NAME = /^\.domindex-(\d+)-[0-9a-f]{8}\.tmp$/
+// A temporary file, or the write lock of one (a build's parts are saved to a temporary file).
+const TEMP_NAME = /^\.domindex-(\d+)-[0-9a-f]{8}\.tmp(?:\.lock)?$/
 
 /**
  * A new temporary file path beside `target`.
@@ -23,7 +24,8 @@ export function tempPathFor(target: string): string {
 }
 
 /**
- * Removes the temporary files of saves whose process is gone, in `target`'s directory; never
+ * Removes the temporary files of saves and builds whose process is gone (with their locks), in
+ * `target`'s directory; never
  * fails (a directory that cannot be read, or a file already gone, is left as it is).
  *
  * @returns the number of files removed

@@ -6,8 +6,10 @@
  * the live counts and the load's counts. With a path the snapshot is at the path once the build
  * returns, the engine reads it, and it opens with the same answers; without one no file is left.
  */
-import { readdir, stat } from 'node:fs/promises'
+import { rmSync } from 'node:fs'
+import { mkdir, readdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { partBytes } from '../../src/build/memory-budget.js'
@@ -128,6 +130,64 @@ describe('Engine.build within a memory budget', () => {
     )
     expect(spilled).toBeGreaterThan(4)
   }, 300_000)
+
+  it('fails a strict build at its first bad record after parts were spilled, leaving no file', async () => {
+    const ws = await workspace()
+    try {
+      const good = Array.from({ length: 40 }, (_, i) => JSON.stringify({ domain: { name: `d${i}.com` } }))
+      const file = await ws.text('whois.jsonl', `${[...good, 'not json', ...good].join('\n')}\n`)
+      const path = ws.path('strict.dmx')
+      for (const workers of [0, 2]) {
+        await expect(
+          Engine.build(
+            { whois: [file] },
+            { strict: true, memoryBudget: TINY, path, workers, rangeBytes: 256 },
+          ),
+        ).rejects.toMatchObject({ code: 'bad_record', line: 41 })
+        expect(await readdir(ws.dir)).toEqual([expect.stringMatching(/whois\.jsonl$/)])
+      }
+    } finally {
+      await ws.remove()
+    }
+  })
+
+  it('rejects when a part cannot be written, reading on in the calling thread meanwhile', async () => {
+    const ws = await workspace()
+    try {
+      const good = Array.from({ length: 400 }, (_, i) => JSON.stringify({ domain: { name: `d${i}.com` } }))
+      const file = await ws.text('whois.jsonl', `${good.join('\n')}\n`)
+      const gone = join(ws.dir, 'gone')
+      await mkdir(gone)
+      // The directory goes once reading has begun: the first part's save fails while the rest is read.
+      let removed = false
+      const build = Engine.build(
+        { whois: [file] },
+        {
+          memoryBudget: TINY,
+          path: join(gone, 'x.dmx'),
+          workers: 0,
+          onProgress: () => {
+            if (removed) return
+            removed = true
+            rmSync(gone, { recursive: true })
+          },
+        },
+      )
+      // Whichever save finds the directory gone says so: the write fails, or the file it appends to vanished.
+      await expect(build).rejects.toMatchObject({
+        code: expect.stringMatching(/^(unreadable_file|snapshot_changed)$/),
+      })
+      expect(removed).toBe(true)
+    } finally {
+      await ws.remove()
+    }
+  })
+
+  it('names a missing directory before reading anything', async () => {
+    await expect(
+      Engine.build({ whois: ['no-such-input.jsonl'] }, { path: join(tmpdir(), 'no-such-dir', 'x.dmx') }),
+    ).rejects.toThrow(/there is no directory .*no-such-dir/)
+  })
 
   it('refuses a budget that is not a whole number of bytes, naming it', async () => {
     await expect(Engine.build({}, { memoryBudget: 0 })).rejects.toThrow(/memoryBudget .*got 0/)

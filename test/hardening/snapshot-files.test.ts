@@ -36,12 +36,14 @@ it('saves under a legal name of 255 bytes', async () => {
   expect((await Engine.open(join(files.dir, name))).whois({ domain: 'a.com' })).toEqual({ query: 'a.com' })
 })
 
-it('removes the temporary file a killed save left, and no other file', async () => {
+it('removes the temporary file (and its lock) a killed save or build left, and no other file', async () => {
   const dir = join(files.dir, 'stale')
   execFileSync('mkdir', [dir])
   // A process id that cannot be running (above the kernel's pid_max).
   const stale = join(dir, '.domindex-4194305-0badf00d.tmp')
   await writeFile(stale, 'half a snapshot')
+  // A killed build leaves the lock of the file it wrote its parts to, too.
+  await writeFile(`${stale}.lock`, '{"pid":4194305}')
   const live = join(dir, `.domindex-${process.pid}-0badf00d.tmp`)
   await writeFile(live, 'a save in progress')
   await writeFile(join(dir, 'notes.tmp'), 'a file of the user')
