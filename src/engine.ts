@@ -9,8 +9,13 @@ import { type FetchFunction, fetchOver } from './api/fetch.js'
 import { iterateResults } from './api/iterate-all.js'
 import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
-import { buildViews } from './build/build-views.js'
-import { memoryBudget } from './build/memory-budget.js'
+import {
+  type BuildViewsOptions,
+  buildViews,
+  type IndexProgress,
+  indexProgress,
+  updateViews,
+} from './build/build-views.js'
 import type {
   BuildOptions,
   EngineStats,
@@ -21,7 +26,7 @@ import type {
   UpdateOptions,
 } from './engine-options.js'
 import { SnapshotError } from './errors.js'
-import { addLoadStats, type LoadStats } from './ingest/load.js'
+import type { LoadStats } from './ingest/load.js'
 import { removalKeys } from './ingest/removal-keys.js'
 import type { PivotsResponse } from './pivots/pivots.js'
 import type { SuggestResponse } from './pivots/suggestions.js'
@@ -32,16 +37,14 @@ import { parseSuggestParams, type SuggestParams } from './query/suggest-params.j
 import { parseWhoisParams } from './query/whois-params.js'
 import { PrioritizationQueue, type PrioritizedDomain } from './queue/prioritization-queue.js'
 import { writePrioritizedJsonl } from './queue/write-jsonl.js'
-import { applyUpdate } from './segments/apply-update.js'
 import { DnsSearch } from './segments/dns-search.js'
-import { applyMergePolicy } from './segments/merge-policy.js'
 import { mergeViews } from './segments/merge-segments.js'
 import { pivotsOf } from './segments/pivot-search.js'
 import { reversePage, reverseResults } from './segments/reverse-search.js'
 import { savedSegments, viewsOf } from './segments/saved-segments.js'
 import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
 import { SegmentSuggestions } from './segments/suggest-search.js'
-import { heldObservation, itemFieldsOf } from './segments/view-lookups.js'
+import { itemFieldsOf } from './segments/view-lookups.js'
 import { fileIdentity } from './snapshot/file-identity.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
 import { type SnapshotOrigin, saveSnapshot } from './snapshot/save-snapshot.js'
@@ -58,7 +61,6 @@ import type {
   Observation,
   PrioritizeParams,
   PrioritizeResponse,
-  Progress,
   ReverseParams,
   Sources,
   SummaryResponse,
@@ -92,6 +94,19 @@ interface Parts {
   files: readonly StoredFile[]
   /** Set by `close()`. */
   closed: boolean
+}
+
+/** The loading options a build and an update share, with their progress relayed. */
+function loadOptions(options: UpdateOptions, progress: IndexProgress): BuildViewsOptions {
+  return {
+    strict: options.strict === true,
+    onProgress: progress.onProgress,
+    workers: options.workers,
+    rangeBytes: options.rangeBytes,
+    onReject: options.onReject,
+    onNote: options.onNote,
+    memoryBudget: options.memoryBudget,
+  }
 }
 
 const NO_REMOVALS: RemovalCounts = { whois: 0, observations: 0, notHeld: 0 }
@@ -136,39 +151,22 @@ export class Engine {
   static async build(sources: Sources, options: BuildOptions = {}): Promise<Engine> {
     const tokens = checkTokens(options.tokens)
     const started = performance.now()
-    const report = options.onProgress
-    let last: Progress | undefined
-    // The loader's `done` means reading is over; to the caller it is the start of indexing, and
-    // `done` comes once the engine is ready.
-    const onProgress = (progress: Progress): void => {
-      last = progress
-      report?.(progress.phase === 'done' ? { ...progress, phase: 'index' } : progress)
-    }
-    const built = await buildViews(sources, {
-      strict: options.strict === true,
-      onProgress,
-      workers: options.workers,
-      rangeBytes: options.rangeBytes,
-      onReject: options.onReject,
-      onNote: options.onNote,
-      path: options.path,
-      memoryBudget: options.memoryBudget,
-    })
-    const parts: Parts = {
+    const progress = indexProgress(options.onProgress)
+    const built = await buildViews(sources, { ...loadOptions(options, progress), path: options.path })
+    const engine = new Engine({
       views: built.views,
       load: built.load,
       removed: NO_REMOVALS,
-      buildMs: 0,
+      buildMs: performance.now() - started,
       tokens: tokens ?? [],
       now: options.now ?? systemClock,
       queue: new PrioritizationQueue(),
       origin: built.origin,
       files: built.file === undefined ? [] : [built.file],
       closed: false,
-    }
-    parts.buildMs = performance.now() - started
-    if (report !== undefined && last !== undefined) report({ ...last, phase: 'done' })
-    return new Engine(parts)
+    })
+    progress.done()
+    return engine
   }
 
   /**
@@ -233,48 +231,31 @@ export class Engine {
     const removals = removalKeys(options.remove)
     const tokens = checkTokens(options.tokens)
     const old = this.#parts
-    const budget = memoryBudget(options.memoryBudget)
-    const removed = new Set(removals.dns)
-    const report = options.onProgress
-    let last: Progress | undefined
-    // Removals first (SPEC 12): the new records then replace what is left.
-    const { views: base, counts } = applyUpdate(old.views, removals, undefined)
-    const built = await buildViews(sources, {
-      strict: options.strict === true,
-      onProgress: (progress) => {
-        last = progress
-        report?.(progress.phase === 'done' ? { ...progress, phase: 'index' } : progress)
-      },
-      workers: options.workers,
-      rangeBytes: options.rangeBytes,
-      onReject: options.onReject,
-      onNote: options.onNote,
-      // Raw DNS records group with what the engine holds, as in a build over all the inputs.
-      heldObservation: (id) => (removed.has(id) ? undefined : heldObservation(old.views, id)),
-      memoryBudget: budget,
-      base: { views: base, near: old.origin.identity?.path },
-    })
-    const load = addLoadStats(old.load, built.load)
-    load.whoisReplaced += built.baseReplaced.whois
-    load.observationsReplaced += built.baseReplaced.observations
+    const progress = indexProgress(options.onProgress)
+    const next = await updateViews(
+      { views: old.views, load: old.load, near: old.origin.identity?.path },
+      removals,
+      sources,
+      loadOptions(options, progress),
+    )
     const files = retained(old.files)
     const engine = new Engine({
-      views: applyMergePolicy(built.views, budget),
-      load,
+      views: next.views,
+      load: next.load,
       removed: {
-        whois: old.removed.whois + counts.whoisRemoved,
-        observations: old.removed.observations + counts.observationsRemoved,
-        notHeld: old.removed.notHeld + counts.notHeld,
+        whois: old.removed.whois + next.counts.whoisRemoved,
+        observations: old.removed.observations + next.counts.observationsRemoved,
+        notHeld: old.removed.notHeld + next.counts.notHeld,
       },
       buildMs: old.buildMs + (performance.now() - started),
       tokens: tokens ?? old.tokens,
       now: old.now,
       queue: PrioritizationQueue.from(old.queue.list()),
       origin: { ...old.origin },
-      files: built.file === undefined ? files : [...files, built.file],
+      files: next.file === undefined ? files : [...files, next.file],
       closed: false,
     })
-    if (report !== undefined && last !== undefined) report({ ...last, phase: 'done' })
+    progress.done()
     return engine
   }
 

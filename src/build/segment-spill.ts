@@ -22,6 +22,7 @@ import { rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LoadStats } from '../ingest/load.js'
+import { NO_KEYS } from '../ingest/removal-keys.js'
 import { applyUpdate } from '../segments/apply-update.js'
 import { applyMergePolicy } from '../segments/merge-policy.js'
 import { savedSegments, viewsOf } from '../segments/saved-segments.js'
@@ -36,12 +37,35 @@ import type { StoredFile } from '../storage/stored-file.js'
 import type { LoadNote } from '../types.js'
 import type { IndexedPart, PartSpill } from './build-parts.js'
 
-const NO_REMOVALS = { whois: [], dns: [] }
 /** A finished build's file is written whole when it exceeds its live bytes by more than this factor. */
 const DEAD_SHARE = 1.25
 
 /** Where each record of the part being spilled was read: the report of what it replaces. */
 export type RecordLines = Record<'whois' | 'dns', Map<string, { file: string; line: number }>>
+
+/** A build's `onNote` and where each record of the part being indexed was read. */
+export interface PartNotes {
+  readonly note: (note: LoadNote) => void
+  readonly lines: RecordLines
+}
+
+/**
+ * Tells `onNote` of a record that replaced a held one, with the file and line it was read at.
+ *
+ * @example
+ * ```ts
+ * applyUpdate(views, NO_KEYS, part, replacedNote(notes))
+ * ```
+ */
+export function replacedNote(
+  notes: PartNotes | undefined,
+): ((kind: 'whois' | 'dns', key: string) => void) | undefined {
+  if (notes === undefined) return undefined
+  return (kind, key) => {
+    const at = notes.lines[kind].get(key)
+    if (at !== undefined) notes.note({ kind: 'replaced', key, ...at })
+  }
+}
 
 /** The engine a spilled build ends with. */
 export interface SpilledBuild {
@@ -74,7 +98,7 @@ export class SegmentSpill implements PartSpill {
   /** The file the parts are written to, and its write lock (then the target's), once a part is. */
   #work: { readonly path: string; readonly locks: readonly WriteLock[] } | undefined
   readonly #origin: SnapshotOrigin = { identity: undefined }
-  readonly #notes: { readonly note: (note: LoadNote) => void; readonly lines: RecordLines } | undefined
+  readonly #notes: PartNotes | undefined
   readonly #started = performance.now()
   /** An update's engine's views (with the deletions the parts made): not written to the file. */
   #base: readonly SegmentView[]
@@ -99,7 +123,7 @@ export class SegmentSpill implements PartSpill {
   constructor(
     target: string | undefined,
     budget: number,
-    notes: SegmentSpill['notes'],
+    notes: PartNotes | undefined,
     base: { readonly views: readonly SegmentView[]; readonly near: string | undefined } = {
       views: [],
       near: undefined,
@@ -110,11 +134,6 @@ export class SegmentSpill implements PartSpill {
     this.#notes = notes
     this.#base = base.views
     this.#near = target ?? base.near ?? join(tmpdir(), 'build')
-  }
-
-  /** The build's `onNote` and the lines of the part's records, when replacements are reported. */
-  get notes(): { readonly note: (note: LoadNote) => void; readonly lines: RecordLines } | undefined {
-    return this.#notes
   }
 
   /** True once a part was written. */
@@ -133,17 +152,13 @@ export class SegmentSpill implements PartSpill {
    */
   async take(part: IndexedPart, load: LoadStats, last = false): Promise<void> {
     const work = await this.#workFile()
-    const lines = this.#notes?.lines
-    const note = (kind: 'whois' | 'dns', key: string): void => {
-      const at = lines?.[kind].get(key)
-      if (at !== undefined) this.#notes?.note({ kind: 'replaced', key, ...at })
-    }
+    const note = replacedNote(this.#notes)
     // A key is live in one segment at most: each replacement is counted where its key was live.
-    const { views, counts } = applyUpdate(this.#views, NO_REMOVALS, part, note)
-    const base = applyUpdate(this.#base, NO_REMOVALS, part, note)
+    const { views, counts } = applyUpdate(this.#views, NO_KEYS, part, note)
+    const base = applyUpdate(this.#base, NO_KEYS, part, note)
     this.#base = base.views.filter((view) => view.segment !== part)
-    lines?.whois.clear()
-    lines?.dns.clear()
+    this.#notes?.lines.whois.clear()
+    this.#notes?.lines.dns.clear()
     this.#replaced.whois += counts.whoisReplaced
     this.#replaced.observations += counts.observationsReplaced
     this.#baseReplaced.whois += base.counts.whoisReplaced

@@ -14,6 +14,9 @@ export interface RemovalKeys {
   dns: string[]
 }
 
+/** No key to remove: a build's parts, and an update's new records once its removals are applied. */
+export const NO_KEYS: Readonly<RemovalKeys> = Object.freeze({ whois: [], dns: [] })
+
 /**
  * Checks and normalises removal keys: domains as hosts (SPEC 3), ids as they are.
  *
