@@ -12,6 +12,8 @@
  * texts, a few hundred bytes), and the candidates' term occurrences are indexed in memory for the
  * duration of the query.
  */
+
+import { packPostings } from '../indexes/reverse/packed-postings.js'
 import { PostingsBuilder } from '../indexes/reverse/postings.js'
 import { POSITION_GAP, RegistrationText } from '../indexes/reverse/registration-text.js'
 import { TermDictionaryBuilder } from '../indexes/term-dictionary.js'
@@ -67,9 +69,9 @@ export function verifyPhrases(
   const terms = Math.max(1, dictionary.size)
   const text = new RegistrationText({
     dictionary: dictionary.freeze().state,
-    positions: postings.finish(terms),
+    positions: packPostings(postings.finish(terms)),
     // The phrase matcher reads positions only; organization ordinals serve `name`, decided in SQL.
-    organizations: new PostingsBuilder(true).finish(terms),
+    organizations: packPostings(new PostingsBuilder(true).finish(terms)),
   })
   let matches: Uint32Array | null = null
   for (const check of checks) {

@@ -1,5 +1,5 @@
 /**
- * The snapshot file layout (SPEC 10), format 8: one file that grows by commits. All integers
+ * The snapshot file layout (SPEC 10), format 9: one file that grows by commits. All integers
  * little-endian; every section starts at a multiple of 8, so a section read into its own buffer is
  * a valid typed array of any element size.
  *
@@ -36,7 +36,7 @@
 import { crc32 } from './crc32.js'
 
 /** The format version this library writes and reads; another version is `incompatible_snapshot`. */
-export const FORMAT_VERSION = 8
+export const FORMAT_VERSION = 9
 
 /** The file signature. */
 export const MAGIC = Uint8Array.of(0x89, 0x44, 0x4d, 0x58, 0x0d, 0x0a, 0x1a, 0x0a)

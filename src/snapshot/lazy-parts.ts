@@ -7,10 +7,11 @@
  *   the text, postal, email and registrar dictionaries) and of the DNS observation ids and tokens
  *   (byte-table.ts). Their offsets and hash slots stay in memory, so finding an entry costs no
  *   read and comparing it one block read at most;
- * - the registration text's postings (documents, payload offsets, positions and organization
- *   ordinals: ~340 bytes a record), and the documents of the postal, email, registrar, phone-gram,
- *   nameserver-host and shared-suffix postings; their term offsets stay in memory, and a matcher
- *   reads a term's list (postings.ts: termLists, termDocs) as it needs it.
+ * - the packed postings (reverse/packed-postings.ts) of the registration text (documents,
+ *   positions and organization ordinals: ~70 bytes a record) and the documents of the postal,
+ *   email, registrar, phone-gram, nameserver-host and shared-suffix postings, with their byte
+ *   offsets; the entry offsets (document frequencies) stay in memory, and a matcher reads a term's
+ *   list (term-lists.ts: termLists, termDocs) as it needs it.
  * - the DNS index's bytes of its values and host keys, and every array that grows with the
  *   observations, their items, values, host keys or tokens (dns/state.ts: DNS_COLUMNS: days,
  *   apexes, item occurrences, item chains and postings, host items, apex ordinals, token lists,
@@ -29,10 +30,10 @@ const LAZY = new RegExp(
     'store\\.(?:chunks|tables)\\.\\d+' +
     '|store\\.domains\\.bytes' +
     '|reverse\\.(?:text|postal|email|registrar)\\.dictionary\\.bytes' +
-    '|reverse\\.text\\.(?:positions|organizations)\\.(?:docs|payloadStart|payload)' +
-    '|reverse\\.(?:postal|email|registrar)\\.postings\\.docs' +
-    '|reverse\\.digits\\.grams\\.docs' +
-    '|reverse\\.nameservers\\.(?:hosts|suffixes)\\.docs' +
+    '|reverse\\.text\\.(?:positions|organizations)\\.(?:docAt|docBytes|payloadAt|payloadBytes)' +
+    '|reverse\\.(?:postal|email|registrar)\\.postings\\.(?:docAt|docBytes)' +
+    '|reverse\\.digits\\.grams\\.(?:docAt|docBytes)' +
+    '|reverse\\.nameservers\\.(?:hosts|suffixes)\\.(?:docAt|docBytes)' +
     '|(?:mx|txt)\\.(?:ids|tokens|strings|hosts)\\.(?:bytes|starts)' +
     `|(?:mx|txt)\\.(?:${DNS_COLUMNS.join('|')})` +
     '|store\\.domains\\.(?:slots|starts)' +

@@ -13,6 +13,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { Engine } from '../../src/engine.js'
 import { SnapshotError } from '../../src/errors.js'
 import type { DeletedDocsState } from '../../src/indexes/deleted-docs.js'
+import { BLOCK, packPostings, unpackPostings } from '../../src/indexes/reverse/packed-postings.js'
+import type { Postings } from '../../src/indexes/reverse/postings.js'
+import type { StoredPostings } from '../../src/indexes/reverse/term-lists.js'
 import { TermDictionary, TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
 import { type Commit, commitTable, type SectionEntry } from '../../src/snapshot/format.js'
 import { readSnapshot } from '../../src/snapshot/read-snapshot.js'
@@ -271,46 +274,74 @@ describe('forged with checksums recomputed: open takes them, verify refuses them
     )
   })
 
-  it('postings: document ids of a term out of order', async () => {
-    const { termStart } = segment().reverse.text.positions
-    let t = 0
-    while ((termStart[t + 1] as number) - (termStart[t] as number) < 2) t++
-    await forgedAt<Uint32Array>(
-      'segments.0.reverse.text.positions.docs',
-      (docs) => swap(docs, termStart[t] as number, (termStart[t] as number) + 1),
-      /does not ascend/,
-    )
-  })
+  // Postings are forged as decoded arrays packed again, so only the structure check can tell.
+  // Documents and values are stored as gaps, so none can descend; a gap can run past the end.
+  const repacked =
+    (change: (postings: Postings) => void) =>
+    (stored: StoredPostings): StoredPostings => {
+      const postings = unpackPostings(stored)
+      change(postings)
+      return packPostings(postings)
+    }
 
   it('postings: a document id beyond the documents', async () => {
     const { termStart } = segment().reverse.postal.postings
-    await forgedAt<Uint32Array>(
-      'segments.0.reverse.postal.postings.docs',
-      (docs) => {
+    await forgedAt<StoredPostings>(
+      'segments.0.reverse.postal.postings',
+      repacked(({ docs }) => {
         docs[(termStart[1] as number) - 1] = 400 + 7
-      },
+      }),
       /407 at \d+ is not below 400/,
+      'segments.0.reverse.postal.postings.docBytes',
     )
   })
 
-  it('postings: positions of an entry out of order', async () => {
-    const payloadStart = segment().reverse.text.positions.payloadStart as Uint32Array
-    let e = 0
-    while ((payloadStart[e + 1] as number) - (payloadStart[e] as number) < 2) e++
-    await forgedAt<Uint16Array>(
-      'segments.0.reverse.text.positions.payload',
-      (payload) => swap(payload, payloadStart[e] as number, (payloadStart[e] as number) + 1),
-      /does not ascend/,
+  it('postings: an entry without positions', async () => {
+    const { payloadStart } = unpackPostings(segment().reverse.text.positions)
+    await forgedAt<StoredPostings>(
+      'segments.0.reverse.text.positions',
+      repacked((postings) => {
+        ;(postings.payloadStart as Uint32Array)[6] = payloadStart[5] as number
+      }),
+      /entry \d+ has no payload value/,
+      'segments.0.reverse.text.positions',
     )
   })
 
-  it('postings: payload offsets that overrun the payload', async () => {
+  it('postings: payload offsets that overrun the payload bytes', async () => {
     await forgedAt<Uint32Array>(
-      'segments.0.reverse.text.organizations.payloadStart',
-      (starts) => {
-        starts[starts.length - 1] = (starts[starts.length - 1] as number) + 3
+      'segments.0.reverse.text.organizations.payloadAt',
+      (at) => {
+        at[at.length - 1] = (at[at.length - 1] as number) + 3
       },
-      /ends at \d+, but its data holds \d+ elements/,
+      /payload bytes \[\d+, \d+\) are out of order or past the end/,
+      'segments.0.reverse.text.organizations',
+    )
+  })
+
+  it("postings: a term's bytes that do not decode exactly", async () => {
+    await forgedAt<Uint32Array>(
+      'segments.0.reverse.postal.postings.docAt',
+      (at) => {
+        for (let t = 1; t < at.length; t++) at[t] = (at[t] as number) + 1
+      },
+      /term 0 holds \d+ document bytes, \d+ decoded/,
+      'segments.0.reverse.postal.postings',
+    )
+  })
+
+  it('postings: a skip entry that disagrees with its block', async () => {
+    const { termStart, docAt } = segment().reverse.text.positions
+    let t = 0
+    while ((termStart[t + 1] as number) - (termStart[t] as number) < BLOCK) t++
+    await forgedAt<Uint8Array>(
+      'segments.0.reverse.text.positions.docBytes',
+      (bytes) => {
+        const at = (docAt as Uint32Array)[t] as number
+        bytes[at] = (bytes[at] as number) ^ 1
+      },
+      new RegExp(`term ${t}'s skip entry 0 does not match its block`),
+      'segments.0.reverse.text.positions',
     )
   })
 
@@ -335,12 +366,13 @@ describe('forged with checksums recomputed: open takes them, verify refuses them
 
   it('email postings: a document id beyond the documents', async () => {
     const { termStart } = segment().reverse.email.postings
-    await forgedAt<Uint32Array>(
-      'segments.0.reverse.email.postings.docs',
-      (docs) => {
+    await forgedAt<StoredPostings>(
+      'segments.0.reverse.email.postings',
+      repacked(({ docs }) => {
         docs[(termStart[1] as number) - 1] = 400 + 3
-      },
+      }),
       /403 at \d+ is not below 400/,
+      'segments.0.reverse.email.postings.docBytes',
     )
   })
 

@@ -68,7 +68,9 @@ describe('saves in place', () => {
     const written = statSync(snapshot).size - before
     expect(generation(snapshot)).toBe(2)
     expect(written).toBeGreaterThan(0)
-    expect(written).toBeLessThan(before * 0.15)
+    // 60 records into 4,000: the new segment's fixed part (the 10,000 phone grams' entry and byte
+    // offsets, 80 KB) is most of what is written at this size.
+    expect(written).toBeLessThan(before * 0.2)
 
     const whole = join(dir, 'whole.dmx')
     await updated.save(whole)

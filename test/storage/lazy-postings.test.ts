@@ -1,6 +1,6 @@
 /**
- * SPEC 16, postings read from disk: an opened snapshot leaves the registration text's documents,
- * payload offsets and payloads (positions, organization ordinals) on disk, and a matcher reads its
+ * SPEC 16, postings read from disk: an opened snapshot leaves the registration text's packed
+ * documents and payloads (positions, organization ordinals) on disk with their byte offsets, and a matcher reads its
  * terms' lists into arrays of its own; the documents of the postal, email and registrar terms, of
  * the phone digits' grams and of the nameserver hosts and shared suffixes stay on disk too. Random sets of terms (seeded) give the same documents and
  * payloads a list at a time as the postings read at open, through a cache of no blocks, of a few
@@ -21,6 +21,7 @@ import {
 import { readSnapshot } from '../../src/snapshot/read-snapshot.js'
 import type { SnapshotContent } from '../../src/snapshot/snapshot-content.js'
 import { LazyArray } from '../../src/storage/lazy-array.js'
+import { LazySection } from '../../src/storage/lazy-section.js'
 import { type TempFiles, tempFiles } from '../ingest/temp-files.js'
 
 /** A memory budget no test corpus fills: one segment whatever DOMINDEX_MEMORY_BUDGET says. */
@@ -66,8 +67,9 @@ describe('registration-text postings on disk', () => {
     for (const name of ['positions', 'organizations'] as const) {
       const memory = inMemory.segments[0]?.reverse.text[name] as StoredPostings
       const disk = opened.segments[0]?.reverse.text[name] as StoredPostings
-      expect(disk.docs).toBeInstanceOf(LazyArray)
-      expect(disk.payload).toBeInstanceOf(LazyArray)
+      expect(disk.docBytes).toBeInstanceOf(LazySection)
+      expect(disk.payloadBytes).toBeInstanceOf(LazySection)
+      expect(disk.docAt).toBeInstanceOf(LazyArray)
       const terms = memory.termStart.length - 1
       // The commonest term too: its list spans many blocks and is read past the cache.
       let common = 0
@@ -85,7 +87,8 @@ describe('registration-text postings on disk', () => {
         ),
         { seed: 1207, numRuns: 60 },
       )
-      // Restricted to one document, a list on disk over 1,024 times as long keeps just its entry.
+      // Restricted to one document, a list over RESTRICT_RATIO times as long keeps just its entry,
+      // read through its skip data.
       const commonSize = (memory.termStart[common + 1] as number) - (memory.termStart[common] as number)
       expect(commonSize).toBeGreaterThan(RESTRICT_RATIO)
       fc.assert(
@@ -129,7 +132,8 @@ describe('registration-text postings on disk', () => {
     for (const [name, postings] of Object.entries(memory)) {
       const lazy = disk[name] as StoredPostings
       const terms = postings.termStart.length - 1
-      if ((postings.docs as Uint32Array).length > 0) expect(lazy.docs, name).toBeInstanceOf(LazyArray)
+      if ((postings.docBytes as Uint8Array).length > 0)
+        expect(lazy.docBytes, name).toBeInstanceOf(LazySection)
       for (let t = -1; t < terms; t += Math.max(1, Math.floor(terms / 97))) {
         expect([...termDocs(lazy, t)], `${name} ${t}`).toEqual([...termDocs(postings, t)])
       }

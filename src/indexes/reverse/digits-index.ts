@@ -19,6 +19,7 @@ import type { LazyArray } from '../../storage/lazy-array.js'
 import { bytesOf, type StoredBytes } from '../../storage/lazy-section.js'
 import { U32List } from '../u32-list.js'
 import { DocTexts } from './doc-texts.js'
+import { packPostings } from './packed-postings.js'
 import type { Postings } from './postings.js'
 import { PostingsLayout } from './postings-layout.js'
 import type { StoredPostings } from './term-lists.js'
@@ -204,7 +205,7 @@ export class DigitsIndexBuilder {
     const digits = this.#digits.slice(0, this.#length)
     this.#digits = new Uint8Array(0)
     const grams = gramPostings({ digits, valueStart, docValueStart })
-    return new DigitsIndex({ grams, digits, valueStart, docValueStart })
+    return new DigitsIndex({ grams: packPostings(grams), digits, valueStart, docValueStart })
   }
 
   #isRepeat(value: string): boolean {

@@ -11,6 +11,7 @@
 
 import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from '../term-dictionary.js'
 import { DocTexts } from './doc-texts.js'
+import { packPostings } from './packed-postings.js'
 import { PostingsBuilder } from './postings.js'
 import type { StoredPostings } from './term-lists.js'
 
@@ -91,6 +92,9 @@ export class ExactTermsBuilder {
   /** Lays out the postings and freezes the dictionary. */
   finish(): ExactTerms {
     const dictionary = this.#dictionary.freeze()
-    return new ExactTerms({ dictionary: dictionary.state, postings: this.#postings.finish(dictionary.size) })
+    return new ExactTerms({
+      dictionary: dictionary.state,
+      postings: packPostings(this.#postings.finish(dictionary.size)),
+    })
   }
 }

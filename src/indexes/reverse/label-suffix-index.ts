@@ -38,6 +38,7 @@ import { sortedDistinct } from '../sorted-distinct.js'
 import { TermDictionaryBuilder } from '../term-dictionary.js'
 import { U32List } from '../u32-list.js'
 import { compareBytes, decodeUtf8, encodeUtf8, utf8Scratch } from '../utf8.js'
+import { packPostings } from './packed-postings.js'
 import type { Postings } from './postings.js'
 import { PostingsLayout } from './postings-layout.js'
 import type { StoredPostings } from './term-lists.js'
@@ -276,12 +277,12 @@ export function sharedSuffixes(
   return {
     suffixKeyBytes: bytes,
     suffixKeyStart: starts,
-    suffixes: {
+    suffixes: packPostings({
       termStart: suffixTermStart,
       docs: suffixDocs,
       payloadStart: new Uint32Array(0),
       payload: new Uint16Array(0),
-    },
+    }),
   }
 }
 
@@ -412,7 +413,14 @@ export class LabelSuffixIndexBuilder {
     for (let i = 0; i < docHostRank.length; i++) docHostRank[i] = rankOf[pairHost.get(i)] as number
     const hosts = hostPostings(count, docHostStart, docHostRank)
     const shared = sharedSuffixes(keyBytes, keyStart, hosts, docCount)
-    return new LabelSuffixIndex({ keyBytes, keyStart, hosts, docHostStart, docHostRank, ...shared })
+    return new LabelSuffixIndex({
+      keyBytes,
+      keyStart,
+      hosts: packPostings(hosts),
+      docHostStart,
+      docHostRank,
+      ...shared,
+    })
   }
 
   /** The host id of a raw value, or -1 when it has nothing to match. */

@@ -25,6 +25,7 @@ import { grow } from '../grow.js'
 import { TermDictionary, TermDictionaryBuilder, type TermDictionaryState } from '../term-dictionary.js'
 import { fieldClass } from './contact-values.js'
 import { DocTexts } from './doc-texts.js'
+import { packPostings } from './packed-postings.js'
 import { PostingsLayout } from './postings-layout.js'
 import type { StoredPostings } from './term-lists.js'
 import { VarintChunks } from './varint-chunks.js'
@@ -187,8 +188,8 @@ export class RegistrationTextBuilder {
     this.#replay(positions, organizations, true)
     return new RegistrationText({
       dictionary: dictionary.state,
-      positions: positions.finish(),
-      organizations: organizations.finish(),
+      positions: packPostings(positions.finish()),
+      organizations: packPostings(organizations.finish()),
     })
   }
 

@@ -1,27 +1,32 @@
 /**
- * Reading postings that may stay on disk (SPEC 16): a term's documents, and the lists of a
- * query's terms with their payloads, as the matchers search them. Postings in memory are searched
- * where they are; postings of an opened snapshot are read a term at a time through the storage
- * layer, into scratch arrays reused from call to call.
+ * Reading postings (packed-postings.ts), in memory or left on disk (SPEC 16): a term's documents,
+ * and the lists of a query's terms with their payloads, as the matchers search them. A term's
+ * bytes are read through the storage layer and decoded into scratch arrays reused from call to
+ * call; a term whose list is far longer than the documents the caller looks for is read a block
+ * at a time through its skip data.
  */
-import { LazyArray, rangeOf, type StoredArray } from '../../storage/lazy-array.js'
-import { lowerBound, lowerBoundAt } from '../gallop.js'
+import type { StoredArray } from '../../storage/lazy-array.js'
+import { bytesOf, type StoredBytes } from '../../storage/lazy-section.js'
+import { BLOCK, ByteReader, offsetAt, PayloadReader, SKIP_BYTES } from './packed-postings.js'
 
 /**
- * Postings whose entries may stay on disk (the registration text's, in an opened snapshot, SPEC
- * 16): the term offsets are in memory, the documents and payloads are read a term at a time.
+ * Postings in their stored layout (packed-postings.ts): the term offsets in memory, the packed
+ * documents and payloads in memory or on disk, read a term at a time.
  */
 export interface StoredPostings {
+  /** Term t has entries [termStart[t], termStart[t + 1]): its document frequency. */
   readonly termStart: Uint32Array
-  readonly docs: StoredArray<Uint32Array>
-  readonly payloadStart: StoredArray<Uint32Array>
-  readonly payload: StoredArray<Uint16Array | Uint32Array>
+  /** Term t's packed documents are docBytes[docAt[t], docAt[t + 1]). */
+  readonly docAt: StoredArray<Uint32Array | Float64Array>
+  readonly docBytes: StoredBytes
+  /** Term t's payloads are payloadBytes[payloadAt[t], payloadAt[t + 1]); empty without payloads. */
+  readonly payloadAt: StoredArray<Uint32Array | Float64Array>
+  readonly payloadBytes: StoredBytes
 }
 
 /**
  * The documents of terms `lo` … `hi − 1` in term order (one term by default; −1 for a term not in
- * the dictionary: none): a view of postings in memory, a copy of the range of postings on disk.
- * Use {@link ownTermDocs} for an array to change.
+ * the dictionary: none), decoded into an array of their own that the caller may change.
  *
  * @example
  * ```ts
@@ -30,26 +35,23 @@ export interface StoredPostings {
  */
 export function termDocs(postings: StoredPostings, lo: number, hi = lo + 1): Uint32Array {
   if (lo < 0) return new Uint32Array(0)
-  return rangeOf(postings.docs, postings.termStart[lo] as number, postings.termStart[hi] as number)
-}
-
-/**
- * As {@link termDocs}, in an array of its own that the caller may change.
- *
- * @example
- * ```ts
- * const candidates = ownTermDocs(grams, rarest) // then narrowed in place
- * ```
- */
-export function ownTermDocs(postings: StoredPostings, lo: number, hi = lo + 1): Uint32Array {
-  const docs = termDocs(postings, lo, hi)
-  return postings.docs instanceof LazyArray ? docs : docs.slice()
+  const { termStart } = postings
+  const first = termStart[lo] as number
+  const docs = new Uint32Array((termStart[hi] as number) - first)
+  if (docs.length === 0) return docs
+  const base = offsetAt(postings.docAt, lo)
+  const reader = new ByteReader(bytesOf(postings.docBytes, base, offsetAt(postings.docAt, hi)), 0)
+  for (let t = lo; t < hi; t++) {
+    const from = termStart[t] as number
+    decodeDocs(reader, (termStart[t + 1] as number) - from, docs, from - first)
+  }
+  return docs
 }
 
 /**
  * The lists of some terms, ready to search: list s is `docs[listStart[s], listEnd[s])`, and entry
- * e's payload is `payload[payloadStart[e], payloadStart[e + 1])`. For postings on disk the arrays
- * are shared scratch space, valid until the next {@link termLists} call: use them, do not keep them.
+ * e's payload is `payload[payloadStart[e], payloadStart[e + 1])`. The arrays are shared scratch
+ * space, valid until the next {@link termLists} call: use them, do not keep them.
  */
 export interface TermLists {
   readonly docs: Uint32Array
@@ -60,15 +62,14 @@ export interface TermLists {
 }
 
 /**
- * The lists of `terms` (−1: a term not in the dictionary, an empty list). Postings in memory are
- * searched where they are (the lists are ranges of their arrays); postings on disk have the
- * terms' lists read into arrays of their own, laid out as the postings are (each list's payloads
- * follow the previous list's, so an entry's payload ends where the next entry's starts).
+ * The lists of `terms` (−1: a term not in the dictionary, an empty list), decoded one after the
+ * other into shared scratch arrays (each list's payloads follow the previous list's, so an entry's
+ * payload ends where the next entry's starts).
  *
- * With `within` (ascending documents: the only ones the caller will look for), a list on disk
- * more than {@link RESTRICT_RATIO} times longer than `within` keeps only its entries for those
- * documents, found by galloping over the documents on disk an element at a time: a rare phrase
- * term then reads a few blocks of a common term's list, not all of it (skip data's purpose).
+ * With `within` (ascending documents: the only ones the caller will look for), a list more than
+ * {@link RESTRICT_RATIO} times longer than `within` keeps only its entries for those documents:
+ * its skip data says which blocks may hold them, and only those are decoded, so a rare phrase term
+ * reads a few blocks of a common term's list, not all of it.
  *
  * @example
  * ```ts
@@ -81,141 +82,193 @@ export function termLists(
   terms: readonly number[],
   within?: Uint32Array,
 ): TermLists {
-  const { termStart, docs, payloadStart, payload } = postings
+  const { termStart } = postings
+  const withPayload = postings.payloadAt.length > 0
   const slots = terms.length
   const listStart = new Uint32Array(slots)
   const listEnd = new Uint32Array(slots)
-  if (!(docs instanceof LazyArray || payloadStart instanceof LazyArray || payload instanceof LazyArray)) {
-    terms.forEach((t, s) => {
-      listStart[s] = t < 0 ? 0 : (termStart[t] as number)
-      listEnd[s] = t < 0 ? 0 : (termStart[t + 1] as number)
-    })
-    return { docs, payloadStart, payload, listStart, listEnd }
-  }
-  const withPayload = payloadStart.length > 0
-  // Per slot: the entries kept, as a range of the postings or as the entries for `within`.
-  const picked = terms.map((t): { from: number; to: number; entries: number[] | null } => {
-    if (t < 0) return { from: 0, to: 0, entries: null }
-    const from = termStart[t] as number
-    const to = termStart[t + 1] as number
-    if (within === undefined || within.length * RESTRICT_RATIO >= to - from)
-      return { from, to, entries: null }
-    return { from, to, entries: entriesFor(docs, within, from, to) }
+  const restricted = terms.map(
+    (t) => t >= 0 && within !== undefined && within.length * RESTRICT_RATIO < size(termStart, t),
+  )
+  // Room for every list whole: a restricted list keeps at most as many entries as `within`.
+  let room = 0
+  terms.forEach((t, s) => {
+    if (t >= 0)
+      room += restricted[s]
+        ? Math.min(size(termStart, t), (within as Uint32Array).length)
+        : size(termStart, t)
   })
-  let entries = 0
-  picked.forEach((p, s) => {
-    listStart[s] = entries
-    entries += p.entries === null ? p.to - p.from : p.entries.length
-    listEnd[s] = entries
-  })
-  // Into the scratch arrays, reused from call to call: nothing is allocated for the lists.
-  scratch.docs = room(scratch.docs, entries, Uint32Array)
-  scratch.starts = room(scratch.starts, withPayload ? entries + 1 : 0, Uint32Array)
-  const localDocs = scratch.docs
-  const localStarts = scratch.starts
-  // First the documents and the payload offsets, rebased to where each list's payload will go.
-  const ranges: number[] = []
-  let values = 0
-  picked.forEach((p, s) => {
-    const at = listStart[s] as number
-    if (p.entries === null) {
-      if (p.to === p.from) return
-      copyRange(docs, p.from, p.to, localDocs, at)
-      if (!withPayload) return
-      // n + 1 offsets: the last lands on the next list's first, overwritten after it is read here.
-      copyRange(payloadStart, p.from, p.to + 1, localStarts, at)
-      const n = p.to - p.from
-      const base = localStarts[at] as number
-      const end = localStarts[at + n] as number
-      for (let i = 0; i < n; i++) localStarts[at + i] = (localStarts[at + i] as number) - base + values
-      ranges.push(base, end)
-      values += end - base
-      return
+  scratch.docs = grown(scratch.docs, room)
+  scratch.starts = grown(scratch.starts, withPayload ? room + 1 : 0)
+  const out: Decoded = { docs: scratch.docs, starts: scratch.starts, entries: 0, values: 0 }
+  terms.forEach((t, s) => {
+    listStart[s] = out.entries
+    if (t >= 0) {
+      if (restricted[s]) readWithin(postings, t, within as Uint32Array, out)
+      else readWhole(postings, t, out)
     }
-    p.entries.forEach((e, i) => {
-      localDocs[at + i] = valueAt(docs, e)
-      if (!withPayload) return
-      const begin = valueAt(payloadStart, e)
-      const end = valueAt(payloadStart, e + 1)
-      localStarts[at + i] = values
-      ranges.push(begin, end)
-      values += end - begin
-    })
+    listEnd[s] = out.entries
   })
-  if (withPayload) localStarts[entries] = values
-  // Then the payloads, range after range, in the same order.
-  const wide =
-    (payload instanceof LazyArray
-      ? payload.kind
-      : payload instanceof Uint32Array
-        ? 'Uint32Array'
-        : 'Uint16Array') === 'Uint32Array'
-  if (wide) scratch.wide = room(scratch.wide, values, Uint32Array)
-  else scratch.narrow = room(scratch.narrow, values, Uint16Array)
-  const localPayload = wide ? scratch.wide : scratch.narrow
-  for (let r = 0, at = 0; r < ranges.length; r += 2) {
-    const begin = ranges[r] as number
-    const end = ranges[r + 1] as number
-    copyRange(payload, begin, end, localPayload, at)
-    at += end - begin
-  }
+  if (withPayload) out.starts[out.entries] = out.values
   return {
-    docs: localDocs.subarray(0, entries),
-    payloadStart: localStarts.subarray(0, withPayload ? entries + 1 : 0),
-    payload: localPayload.subarray(0, values),
+    docs: out.docs.subarray(0, out.entries),
+    payloadStart: out.starts.subarray(0, withPayload ? out.entries + 1 : 0),
+    payload: scratch.payload.subarray(0, out.values),
     listStart,
     listEnd,
   }
 }
 
-// termLists' arrays for postings on disk. A TermLists is used within the call that asked for it
-// (a matcher's collect or filter), so one set serves every call; each grows to the largest lists
-// asked for. Allocating them anew measured as the tail of phrase queries on disk: collections of
-// megabytes of copied lists, a p90 of 5–8 ms against a median of 1.3 at 1M records.
+/**
+ * How much longer than the documents looked for a list must be for {@link termLists} to read it
+ * through its skip data: a document looked for decodes at most one block of {@link BLOCK}
+ * entries with their payloads, so below about 2·BLOCK entries a document reading the whole list
+ * costs no more.
+ */
+export const RESTRICT_RATIO = 2 * BLOCK
+
+// Where termLists decodes to: documents and payload offsets, the next entry, the next value.
+interface Decoded {
+  docs: Uint32Array<ArrayBuffer>
+  starts: Uint32Array<ArrayBuffer>
+  entries: number
+  values: number
+}
+
+// termLists' arrays, reused from call to call (a TermLists is used within the call that asked for
+// it). Allocating them anew measured as the tail of phrase queries: collections of megabytes of
+// lists, a p90 of 5–8 ms against a median of 1.3 at 1M records.
 const scratch = {
   docs: new Uint32Array(0),
   starts: new Uint32Array(0),
-  narrow: new Uint16Array(0),
-  wide: new Uint32Array(0),
+  payload: new Uint32Array(0),
+}
+// A block's documents and payloads, for lists read through their skip data.
+const blockDocs = new Uint32Array(BLOCK)
+const blockStarts = new Uint32Array(BLOCK + 1)
+const blockValues: number[] = []
+
+// The payload scratch as a push target: it grows as values are appended.
+const payloadSink = {
+  push(value: number): void {
+    if (sinkAt >= scratch.payload.length) {
+      const next = new Uint32Array(Math.max(1024, 2 * sinkAt))
+      next.set(scratch.payload)
+      scratch.payload = next
+    }
+    scratch.payload[sinkAt++] = value
+  },
+}
+let sinkAt = 0
+
+function size(termStart: Uint32Array, t: number): number {
+  return (termStart[t + 1] as number) - (termStart[t] as number)
 }
 
 // `array` when it holds `n` elements, else a new one of twice the size needed (contents dropped).
-function room<T extends Uint16Array | Uint32Array>(array: T, n: number, Kind: { new (n: number): T }): T {
-  return array.length >= n ? array : new Kind(Math.max(1024, 2 * n))
+function grown(array: Uint32Array<ArrayBuffer>, n: number): Uint32Array<ArrayBuffer> {
+  return array.length >= n ? array : new Uint32Array(Math.max(1024, 2 * n))
 }
 
-// Elements [start, end) of a stored array into `into` from `at` on.
-function copyRange(
-  stored: StoredArray<Uint16Array | Uint32Array>,
-  start: number,
-  end: number,
-  into: Uint16Array | Uint32Array,
-  at: number,
-): void {
-  if (stored instanceof LazyArray) stored.copy(start, end, into, at)
-  else into.set(stored.subarray(start, end), at)
-}
-
-/**
- * How much longer than the documents looked for a list on disk must be for {@link termLists} to
- * gallop over it instead of reading it whole: a probe is a block-cache lookup of a few hundred
- * nanoseconds and a document is found in about 2·log2(gap) probes, where a whole read costs about
- * a nanosecond a byte (4 to 12 bytes an entry).
- */
-export const RESTRICT_RATIO = 1024
-
-// The entries of [from, to) whose documents are in `within` (ascending).
-function entriesFor(docs: StoredArray<Uint32Array>, within: Uint32Array, from: number, to: number): number[] {
-  const found: number[] = []
-  let e = from
-  for (let i = 0; i < within.length && e < to; i++) {
-    const doc = within[i] as number
-    e = docs instanceof LazyArray ? lowerBoundAt((i) => docs.at(i), doc, e, to) : lowerBound(docs, doc, e, to)
-    if (e < to && valueAt(docs, e) === doc) found.push(e++)
+// Decodes n documents at the reader into `into` from `at`, skipping the term's skip data.
+function decodeDocs(reader: ByteReader, n: number, into: Uint32Array, at: number): void {
+  const k = n >>> 7
+  reader.at += k * SKIP_BYTES
+  let previous = -1
+  for (let j = 0; j < k; j++) previous = reader.block(into, at + j * BLOCK, previous)
+  for (let i = k * BLOCK; i < n; i++) {
+    previous += reader.varint() + 1
+    into[at + i] = previous
   }
-  return found
 }
 
-function valueAt(array: StoredArray<Uint16Array | Uint32Array>, i: number): number {
-  return array instanceof LazyArray ? array.at(i) : (array[i] as number)
+// Term t's whole list, appended to `out`.
+function readWhole(postings: StoredPostings, t: number, out: Decoded): void {
+  const n = size(postings.termStart, t)
+  if (n === 0) return
+  const docStart = offsetAt(postings.docAt, t)
+  // Decoded before the payloads are read: a read from disk may reuse the bytes of the one before.
+  decodeDocs(
+    new ByteReader(bytesOf(postings.docBytes, docStart, offsetAt(postings.docAt, t + 1)), 0),
+    n,
+    out.docs,
+    out.entries,
+  )
+  if (postings.payloadAt.length > 0) {
+    const bytes = bytesOf(
+      postings.payloadBytes,
+      offsetAt(postings.payloadAt, t),
+      offsetAt(postings.payloadAt, t + 1),
+    )
+    const reader = new PayloadReader(bytes)
+    sinkAt = out.values
+    for (let e = out.entries; e < out.entries + n; e++) {
+      out.starts[e] = sinkAt
+      reader.entry(payloadSink)
+    }
+    out.values = sinkAt
+  }
+  out.entries += n
+}
+
+// The entries of term t whose documents are in `within` (ascending), appended to `out`: the skip
+// data names the one block that may hold each document, and each block is decoded once.
+function readWithin(postings: StoredPostings, t: number, within: Uint32Array, out: Decoded): void {
+  const n = size(postings.termStart, t)
+  const k = n >>> 7
+  const withPayload = postings.payloadAt.length > 0
+  const docStart = offsetAt(postings.docAt, t)
+  const docEnd = offsetAt(postings.docAt, t + 1)
+  const payloadBase = withPayload ? offsetAt(postings.payloadAt, t) : 0
+  const payloadEnd = withPayload ? offsetAt(postings.payloadAt, t + 1) - payloadBase : 0
+  const skip = bytesOf(postings.docBytes, docStart, docStart + k * SKIP_BYTES).slice()
+  const view = new DataView(skip.buffer, skip.byteOffset, skip.byteLength)
+  const lastDoc = (j: number): number => view.getUint32(j * SKIP_BYTES, true)
+  const docsEnd = (j: number): number =>
+    j < 0 ? k * SKIP_BYTES : j < k ? view.getUint32(j * SKIP_BYTES + 4, true) : docEnd - docStart
+  const valuesEnd = (j: number): number =>
+    j < 0 ? 0 : j < k ? view.getUint32(j * SKIP_BYTES + 8, true) : payloadEnd
+  let block = -1
+  let blockSize = 0
+  let j = 0
+  let i = 0
+  for (let w = 0; w < within.length; w++) {
+    const doc = within[w] as number
+    while (j < k && lastDoc(j) < doc) j++
+    if (j !== block) {
+      block = j
+      i = 0
+      blockSize = j < k ? BLOCK : n - k * BLOCK
+      const reader = new ByteReader(
+        bytesOf(postings.docBytes, docStart + docsEnd(j - 1), docStart + docsEnd(j)),
+        0,
+      )
+      const previous = j === 0 ? -1 : lastDoc(j - 1)
+      if (j < k) reader.block(blockDocs, 0, previous)
+      else for (let e = 0, d = previous; e < blockSize; e++) blockDocs[e] = d += reader.varint() + 1
+      if (withPayload) {
+        const payloads = new PayloadReader(
+          bytesOf(postings.payloadBytes, payloadBase + valuesEnd(j - 1), payloadBase + valuesEnd(j)),
+        )
+        blockValues.length = 0
+        for (let e = 0; e < blockSize; e++) {
+          blockStarts[e] = blockValues.length
+          payloads.entry(blockValues)
+        }
+        blockStarts[blockSize] = blockValues.length
+      }
+    }
+    while (i < blockSize && (blockDocs[i] as number) < doc) i++
+    if (i === blockSize || blockDocs[i] !== doc) continue
+    out.docs[out.entries] = doc
+    if (withPayload) {
+      out.starts[out.entries] = out.values
+      sinkAt = out.values
+      for (let v = blockStarts[i] as number; v < (blockStarts[i + 1] as number); v++)
+        payloadSink.push(blockValues[v] as number)
+      out.values = sinkAt
+    }
+    out.entries++
+    i++
+  }
 }

@@ -4,7 +4,7 @@
  * {@link ExactTerms}, whose document list is the answer, so the estimate is the exact count.
  */
 import type { ExactTerms } from '../../indexes/reverse/exact-terms.js'
-import { ownTermDocs, type StoredPostings, termDocs } from '../../indexes/reverse/term-lists.js'
+import { type StoredPostings, termDocs } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
 import { intersectInto } from './doc-ids.js'
 
@@ -35,7 +35,7 @@ export class ExactTermMatcher implements Criterion {
   }
 
   collect(): Uint32Array {
-    return ownTermDocs(this.#postings, this.#id)
+    return termDocs(this.#postings, this.#id)
   }
 
   filter(candidates: Uint32Array, count: number): number {

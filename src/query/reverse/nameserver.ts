@@ -6,7 +6,7 @@
  * host ranks up in the intervals.
  */
 import type { LabelSuffixIndex, SuffixRanks } from '../../indexes/reverse/label-suffix-index.js'
-import { ownTermDocs, termDocs } from '../../indexes/reverse/term-lists.js'
+import { termDocs } from '../../indexes/reverse/term-lists.js'
 import { sortedDistinct } from '../../indexes/sorted-distinct.js'
 import type { Criterion } from './criterion.js'
 
@@ -50,13 +50,13 @@ export class NameserverMatcher implements Criterion {
   }
 
   collect(): Uint32Array {
-    if (this.#shared >= 0) return ownTermDocs(this.#index.sharedPostings, this.#shared)
+    if (this.#shared >= 0) return termDocs(this.#index.sharedPostings, this.#shared)
     const { hosts } = this.#index
     const r = this.#ranks
     // One host's list is already ascending and distinct.
-    if (r.belowHi - r.belowLo === 0) return ownTermDocs(hosts, r.exactLo, r.exactHi)
+    if (r.belowHi - r.belowLo === 0) return termDocs(hosts, r.exactLo, r.exactHi)
     if (r.exactHi - r.exactLo === 0 && r.belowHi - r.belowLo === 1)
-      return ownTermDocs(hosts, r.belowLo, r.belowHi)
+      return termDocs(hosts, r.belowLo, r.belowHi)
     const exact = termDocs(hosts, r.exactLo, r.exactHi)
     const below = termDocs(hosts, r.belowLo, r.belowHi)
     const all = new Uint32Array(exact.length + below.length)

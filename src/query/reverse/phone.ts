@@ -4,7 +4,7 @@
  * rarest gram's list narrowed by the others); each is verified against its stored digits.
  */
 import { type DigitsIndex, GRAM, GRAM_COUNT } from '../../indexes/reverse/digits-index.js'
-import { ownTermDocs, termDocs } from '../../indexes/reverse/term-lists.js'
+import { termDocs } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
 import { intersectInto } from './doc-ids.js'
 
@@ -44,7 +44,7 @@ export class PhoneMatcher implements Criterion {
 
   collect(): Uint32Array {
     const { grams } = this.#digits
-    const candidates = ownTermDocs(grams, this.#grams[0] as number)
+    const candidates = termDocs(grams, this.#grams[0] as number)
     let count = candidates.length
     for (let g = 1; g < this.#grams.length && count > 0; g++) {
       const docs = termDocs(grams, this.#grams[g] as number)

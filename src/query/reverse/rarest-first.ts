@@ -4,12 +4,7 @@
  * other lists only for them when they are on disk (term-lists.ts); `filter` does the same for
  * candidates given. The matchers' own loops stay written out in each (see name.ts).
  */
-import {
-  ownTermDocs,
-  type StoredPostings,
-  type TermLists,
-  termLists,
-} from '../../indexes/reverse/term-lists.js'
+import { type StoredPostings, type TermLists, termDocs, termLists } from '../../indexes/reverse/term-lists.js'
 
 /**
  * Keeps the candidates that match, in place, and returns how many. `ownList`: the candidates are
@@ -35,7 +30,7 @@ export function collectRarestFirst(
   terms: readonly number[],
   keep: KeepMatches,
 ): Uint32Array {
-  const candidates = ownTermDocs(postings, terms[0] as number)
+  const candidates = termDocs(postings, terms[0] as number)
   return candidates.subarray(
     0,
     keep(termLists(postings, terms, candidates), candidates, candidates.length, true),

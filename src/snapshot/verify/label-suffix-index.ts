@@ -5,6 +5,7 @@
  * and the shared suffixes (keys and documents) equal to those the hosts give.
  */
 import { hostPostings, sharedSuffixes } from '../../indexes/reverse/label-suffix-index.js'
+import { unpackPostings } from '../../indexes/reverse/packed-postings.js'
 import { compareBytes } from '../../indexes/utf8.js'
 import { type Checklist, Violation } from './checklist.js'
 import { checkPostings } from './postings.js'
@@ -71,6 +72,6 @@ export function checkLabelSuffixIndex(where: string, value: unknown, docs: numbe
   sameArray(`${where}.suffixKeyStart`, suffixKeyStart, shared.suffixKeyStart, from)
   sameArray(`${where}.suffixKeyBytes`, suffixKeyBytes, shared.suffixKeyBytes, from)
   sameArray(`${where}.suffixes.termStart`, suffixes.termStart, shared.suffixes.termStart, from)
-  sameArray(`${where}.suffixes.docs`, suffixes.docs, shared.suffixes.docs as Uint32Array, from)
+  sameArray(`${where}.suffixes.docs`, suffixes.docs, unpackPostings(shared.suffixes).docs, from)
   checks.passed(`${where}: shared suffixes are the merged hosts under them`, suffixCount)
 }

@@ -1,13 +1,15 @@
 /**
- * Checks a set of postings (indexes/reverse/postings.ts) as the reverse queries read them: one
- * row per term of the dictionary, each row's documents strictly ascending and below the document
+ * Checks a set of packed postings (indexes/reverse/packed-postings.ts) as the reverse queries read
+ * them: one row per term of the dictionary, each row's bytes decoding exactly (skip entries
+ * agreeing with their blocks), its documents strictly ascending and below the document
  * count (intersections and the k-way merges assume both), and with a payload, each entry's values
  * a non-empty, strictly ascending run (phrase and name matching walk them in order); without one,
  * no payload at all.
  */
+import { unpackPostings } from '../../indexes/reverse/packed-postings.js'
 import type { Postings } from '../../indexes/reverse/postings.js'
 import { type Checklist, Violation } from './checklist.js'
-import { narrowOrWide, object, offsets, sortedRuns, typedArray } from './values.js'
+import { object, offsets, sortedRuns, typedArray } from './values.js'
 
 /** What a set of postings must cover. */
 export interface PostingsShape {
@@ -37,30 +39,39 @@ export function checkPostings(
   shape: PostingsShape,
   checks: Checklist,
 ): Postings {
-  const postings = object(where, value)
-  const termStart = typedArray(`${where}.termStart`, postings['termStart'], Uint32Array, shape.terms + 1)
-  const docs = typedArray(`${where}.docs`, postings['docs'], Uint32Array)
-  const payloadStart = typedArray(`${where}.payloadStart`, postings['payloadStart'], Uint32Array)
-  const payload = narrowOrWide(`${where}.payload`, postings['payload'])
-  offsets(`${where}.termStart`, termStart, docs.length)
-  sortedRuns(`${where}.docs`, docs, termStart, shape.docs)
+  const stored = object(where, value)
+  const termStart = typedArray(`${where}.termStart`, stored['termStart'], Uint32Array, shape.terms + 1)
+  const docAt = offsetArray(`${where}.docAt`, stored['docAt'])
+  const docBytes = typedArray(`${where}.docBytes`, stored['docBytes'], Uint8Array)
+  const payloadAt = offsetArray(`${where}.payloadAt`, stored['payloadAt'])
+  const payloadBytes = typedArray(`${where}.payloadBytes`, stored['payloadBytes'], Uint8Array)
+  if (!shape.payload && (payloadAt.length !== 0 || payloadBytes.length !== 0))
+    throw new Violation(where, 'carries a payload where none is kept')
+  if (shape.payload && payloadAt.length === 0)
+    throw new Violation(`${where}.payloadAt`, 'is empty where payloads are kept')
+  offsets(`${where}.termStart`, termStart, termStart[shape.terms] as number)
+  let postings: Postings
+  try {
+    postings = unpackPostings({ termStart, docAt, docBytes, payloadAt, payloadBytes })
+  } catch (error) {
+    throw new Violation(where, (error as Error).message.replace(/^postings: /, ''))
+  }
+  const { docs, payloadStart, payload } = postings
+  sortedRuns(`${where}.docBytes`, docs, termStart, shape.docs)
   if (!shape.payload) {
-    if (payloadStart.length !== 0 || payload.length !== 0)
-      throw new Violation(where, 'carries a payload where none is kept')
-    checks.passed(`${where}: rows sorted, document ids in range`, docs.length)
-    return { termStart, docs, payloadStart, payload }
+    checks.passed(`${where}: packed rows decode exactly, sorted, document ids in range`, docs.length)
+    return postings
   }
-  if (payloadStart.length !== docs.length + 1)
-    throw new Violation(
-      `${where}.payloadStart`,
-      `holds ${payloadStart.length} offsets for ${docs.length} entries`,
-    )
-  offsets(`${where}.payloadStart`, payloadStart, payload.length)
-  for (let e = 0; e < docs.length; e++) {
-    if (payloadStart[e + 1] === payloadStart[e])
-      throw new Violation(`${where}.payloadStart`, `entry ${e} has no payload value`)
-  }
-  sortedRuns(`${where}.payload`, payload, payloadStart, 2 ** 32)
-  checks.passed(`${where}: rows sorted, document ids in range, payloads sorted`, docs.length)
-  return { termStart, docs, payloadStart, payload }
+  sortedRuns(`${where}.payloadBytes`, payload, payloadStart, 2 ** 32)
+  checks.passed(
+    `${where}: packed rows decode exactly, sorted, document ids in range, payloads sorted`,
+    docs.length,
+  )
+  return postings
+}
+
+// Byte offsets of a packed stream: Uint32, or Float64 past 4 GiB.
+function offsetArray(where: string, value: unknown): Uint32Array | Float64Array {
+  if (value instanceof Float64Array) return value
+  return typedArray(where, value, Uint32Array)
 }
