@@ -277,19 +277,19 @@ describe('forged with checksums recomputed: open takes them, verify refuses them
   // Postings are forged as decoded arrays packed again, so only the structure check can tell.
   // Documents and values are stored as gaps, so none can descend; a gap can run past the end.
   const repacked =
-    (change: (postings: Postings) => void) =>
+    (change: (postings: Postings) => Postings) =>
     (stored: StoredPostings): StoredPostings => {
       const postings = unpackPostings(stored)
-      change(postings)
-      return packPostings(postings)
+      return packPostings(change(postings))
     }
 
   it('postings: a document id beyond the documents', async () => {
     const { termStart } = segment().reverse.postal.postings
     await forgedAt<StoredPostings>(
       'segments.0.reverse.postal.postings',
-      repacked(({ docs }) => {
-        docs[(termStart[1] as number) - 1] = 400 + 7
+      repacked((postings) => {
+        postings.docs[(termStart[1] as number) - 1] = 400 + 7
+        return postings
       }),
       /407 at \d+ is not below 400/,
       'segments.0.reverse.postal.postings.docBytes',
@@ -297,11 +297,17 @@ describe('forged with checksums recomputed: open takes them, verify refuses them
   })
 
   it('postings: an entry without positions', async () => {
-    const { payloadStart } = unpackPostings(segment().reverse.text.positions)
     await forgedAt<StoredPostings>(
       'segments.0.reverse.text.positions',
-      repacked((postings) => {
-        ;(postings.payloadStart as Uint32Array)[6] = payloadStart[5] as number
+      repacked(({ termStart, docs, payloadStart, payload }) => {
+        // Entry 5's values taken out.
+        const from = payloadStart[5] as number
+        const cut = (payloadStart[6] as number) - from
+        const starts = payloadStart.map((start, e) => (e > 5 ? start - cut : start))
+        const values = new Uint32Array(payload.length - cut)
+        values.set(payload.subarray(0, from))
+        values.set(payload.subarray(from + cut), from)
+        return { termStart, docs, payloadStart: starts, payload: values }
       }),
       /entry \d+ has no payload value/,
       'segments.0.reverse.text.positions',
@@ -368,8 +374,9 @@ describe('forged with checksums recomputed: open takes them, verify refuses them
     const { termStart } = segment().reverse.email.postings
     await forgedAt<StoredPostings>(
       'segments.0.reverse.email.postings',
-      repacked(({ docs }) => {
-        docs[(termStart[1] as number) - 1] = 400 + 3
+      repacked((postings) => {
+        postings.docs[(termStart[1] as number) - 1] = 400 + 3
+        return postings
       }),
       /403 at \d+ is not below 400/,
       'segments.0.reverse.email.postings.docBytes',

@@ -150,16 +150,18 @@ const blockValues: number[] = []
 
 // The payload scratch as a push target: it grows as values are appended.
 const payloadSink = {
+  length: 0,
   push(value: number): void {
-    if (sinkAt >= scratch.payload.length) {
-      const next = new Uint32Array(Math.max(1024, 2 * sinkAt))
+    const at = payloadSink.length
+    if (at >= scratch.payload.length) {
+      const next = new Uint32Array(Math.max(1024, 2 * at))
       next.set(scratch.payload)
       scratch.payload = next
     }
-    scratch.payload[sinkAt++] = value
+    scratch.payload[at] = value
+    payloadSink.length = at + 1
   },
 }
-let sinkAt = 0
 
 function size(termStart: Uint32Array, t: number): number {
   return (termStart[t + 1] as number) - (termStart[t] as number)
@@ -201,12 +203,13 @@ function readWhole(postings: StoredPostings, t: number, out: Decoded): void {
       offsetAt(postings.payloadAt, t + 1),
     )
     const reader = new PayloadReader(bytes)
-    sinkAt = out.values
-    for (let e = out.entries; e < out.entries + n; e++) {
-      out.starts[e] = sinkAt
-      reader.entry(payloadSink)
+    payloadSink.length = out.values
+    const k = n >>> 7
+    for (let j = 0; j <= k; j++) {
+      const size = j < k ? BLOCK : n - k * BLOCK
+      reader.entries(size, j < k, payloadSink, out.starts, out.entries + j * BLOCK)
     }
-    out.values = sinkAt
+    out.values = payloadSink.length
   }
   out.entries += n
 }
@@ -251,10 +254,7 @@ function readWithin(postings: StoredPostings, t: number, within: Uint32Array, ou
           bytesOf(postings.payloadBytes, payloadBase + valuesEnd(j - 1), payloadBase + valuesEnd(j)),
         )
         blockValues.length = 0
-        for (let e = 0; e < blockSize; e++) {
-          blockStarts[e] = blockValues.length
-          payloads.entry(blockValues)
-        }
+        payloads.entries(blockSize, j < k, blockValues, blockStarts, 0)
         blockStarts[blockSize] = blockValues.length
       }
     }
@@ -263,10 +263,10 @@ function readWithin(postings: StoredPostings, t: number, within: Uint32Array, ou
     out.docs[out.entries] = doc
     if (withPayload) {
       out.starts[out.entries] = out.values
-      sinkAt = out.values
+      payloadSink.length = out.values
       for (let v = blockStarts[i] as number; v < (blockStarts[i + 1] as number); v++)
         payloadSink.push(blockValues[v] as number)
-      out.values = sinkAt
+      out.values = payloadSink.length
     }
     out.entries++
     i++
