@@ -29,7 +29,6 @@
  */
 import type { StoredArray } from '../../storage/lazy-array.js'
 import { bytesOf } from '../../storage/lazy-section.js'
-import { U32List } from '../u32-list.js'
 import type { Postings } from './postings.js'
 import type { StoredPostings } from './term-lists.js'
 
@@ -154,7 +153,7 @@ export function unpackPostings(postings: StoredPostings): Postings {
   const withPayload = postings.payloadAt.length > 0
   const docs = new Uint32Array(entries)
   const payloadStart = new Uint32Array(withPayload ? entries + 1 : 0)
-  const values = new U32List()
+  const values = new ValueBuffer()
   if (postings.docAt.length !== terms + 1)
     throw new Error(`docAt holds ${postings.docAt.length} offsets for ${terms} terms`)
   if (withPayload && postings.payloadAt.length !== terms + 1)
@@ -210,7 +209,7 @@ export function unpackPostings(postings: StoredPostings): Postings {
       throw new Error(`term ${t} holds ${payloadBytes.length} payload bytes, ${payloads.at} decoded`)
   }
   if (withPayload) payloadStart[entries] = values.length
-  const payload = values.toArray()
+  const payload = values.values.slice(0, values.length)
   return {
     termStart,
     docs,
@@ -325,20 +324,55 @@ export class ByteReader {
    * @throws Error when the bytes end inside the block
    */
   block(into: Uint32Array, at: number, previous: number): number {
-    this.unpack(BLOCK, into, at)
+    const width = this.bytes[this.at]
+    if (width === undefined || width > 32) throw new Error(`postings: a packed run of width ${width}`)
+    const start = this.at + 1
+    const length = 16 * width
+    if (start + length > this.bytes.length)
+      throw new Error('postings: a packed run goes past the end of its bytes')
+    this.at = start + length
     let doc = previous
-    for (let i = at; i < at + BLOCK; i++) {
-      doc += (into[i] as number) + 1
-      into[i] = doc
+    if (width === 0) {
+      for (let i = at; i < at + BLOCK; i++) into[i] = ++doc
+      return doc
+    }
+    const { words, bytes } = wordsFor(length)
+    bytes.set(this.bytes.subarray(start, start + length))
+    const mask = width === 32 ? 0xffffffff : 2 ** width - 1
+    for (let i = 0, bit = 0; i < BLOCK; i++, bit += width) {
+      const word = bit >>> 5
+      const shift = bit & 31
+      let gap = (words[word] as number) >>> shift
+      if (shift + width > 32) gap |= (words[word + 1] as number) << (32 - shift)
+      doc += ((gap & mask) >>> 0) + 1
+      into[at + i] = doc
     }
     return doc
   }
 }
 
-/** Where decoded payload values go: appended, counted. */
-export interface PayloadSink {
-  readonly length: number
-  push(value: number): unknown
+/**
+ * Decoded payload values: a growable Uint32Array and the number of values in it. One class for
+ * every reader, so the decoding loops write to it directly.
+ *
+ * @example
+ * ```ts
+ * const values = new ValueBuffer(); values.reserve(2); values.values[values.length++] = 7
+ * ```
+ */
+export class ValueBuffer {
+  /** The values, [0, length) in use. */
+  values: Uint32Array<ArrayBuffer> = new Uint32Array(1024)
+  /** The number of values in use. */
+  length = 0
+
+  /** Makes room for `n` more values, keeping those in use. */
+  reserve(n: number): void {
+    if (this.length + n <= this.values.length) return
+    const next = new Uint32Array(Math.max(2 * this.values.length, this.length + n))
+    next.set(this.values.subarray(0, this.length))
+    this.values = next
+  }
 }
 
 /**
@@ -363,40 +397,56 @@ export class PayloadReader extends ByteReader {
    * @param full - whether the entries are a full block (bit-packed) or the varint entries after
    * @throws Error when the bytes end inside them
    */
-  entries(n: number, full: boolean, into: PayloadSink, starts: Uint32Array, at: number): void {
+  entries(n: number, full: boolean, into: ValueBuffer, starts: Uint32Array, at: number): void {
     if (!full) {
       for (let i = 0; i < n; i++) {
         starts[at + i] = into.length
         const count = this.varint()
         if (count === 0) continue
+        into.reserve(count)
+        const values = into.values
+        let length = into.length
         let value = this.varint()
-        into.push(value)
+        values[length++] = value
         for (let c = 1; c < count; c++) {
           value += this.varint() + 1
-          into.push(value)
+          values[length++] = value
         }
+        into.length = length
       }
       return
     }
     this.unpack(BLOCK, COUNTS, 0)
     this.unpack(BLOCK, FIRSTS, 0)
     let total = 0
-    for (let i = 0; i < BLOCK; i++) total += Math.max(0, (COUNTS[i] as number) - 1)
-    if (total > gapRoom.length) gapRoom = new Uint32Array(2 * total)
+    for (let i = 0; i < BLOCK; i++) total += COUNTS[i] as number
+    const gapCount = total - BLOCK + countZeros()
+    if (gapCount > gapRoom.length) gapRoom = new Uint32Array(2 * gapCount)
     const gaps = gapRoom
-    this.unpack(total, gaps, 0)
+    this.unpack(gapCount, gaps, 0)
+    into.reserve(total)
+    const values = into.values
+    let length = into.length
     for (let i = 0, g = 0; i < BLOCK; i++) {
-      starts[at + i] = into.length
+      starts[at + i] = length
       const count = COUNTS[i] as number
       if (count === 0) continue
       let value = FIRSTS[i] as number
-      into.push(value)
+      values[length++] = value
       for (let c = 1; c < count; c++) {
         value += (gaps[g++] as number) + 1
-        into.push(value)
+        values[length++] = value
       }
     }
+    into.length = length
   }
+}
+
+// The entries of the block just unpacked that have no value (only in a damaged file).
+function countZeros(): number {
+  let zeros = 0
+  for (let i = 0; i < BLOCK; i++) if (COUNTS[i] === 0) zeros++
+  return zeros
 }
 
 const COUNTS = new Uint32Array(BLOCK)

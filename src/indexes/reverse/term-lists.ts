@@ -7,7 +7,7 @@
  */
 import type { StoredArray } from '../../storage/lazy-array.js'
 import { bytesOf, type StoredBytes } from '../../storage/lazy-section.js'
-import { BLOCK, ByteReader, offsetAt, PayloadReader, SKIP_BYTES } from './packed-postings.js'
+import { BLOCK, ByteReader, offsetAt, PayloadReader, SKIP_BYTES, ValueBuffer } from './packed-postings.js'
 
 /**
  * Postings in their stored layout (packed-postings.ts): the term offsets in memory, the packed
@@ -113,7 +113,7 @@ export function termLists(
   return {
     docs: out.docs.subarray(0, out.entries),
     payloadStart: out.starts.subarray(0, withPayload ? out.entries + 1 : 0),
-    payload: scratch.payload.subarray(0, out.values),
+    payload: scratch.payload.values.subarray(0, out.values),
     listStart,
     listEnd,
   }
@@ -141,27 +141,12 @@ interface Decoded {
 const scratch = {
   docs: new Uint32Array(0),
   starts: new Uint32Array(0),
-  payload: new Uint32Array(0),
+  payload: new ValueBuffer(),
 }
 // A block's documents and payloads, for lists read through their skip data.
 const blockDocs = new Uint32Array(BLOCK)
 const blockStarts = new Uint32Array(BLOCK + 1)
-const blockValues: number[] = []
-
-// The payload scratch as a push target: it grows as values are appended.
-const payloadSink = {
-  length: 0,
-  push(value: number): void {
-    const at = payloadSink.length
-    if (at >= scratch.payload.length) {
-      const next = new Uint32Array(Math.max(1024, 2 * at))
-      next.set(scratch.payload)
-      scratch.payload = next
-    }
-    scratch.payload[at] = value
-    payloadSink.length = at + 1
-  },
-}
+const blockValues = new ValueBuffer()
 
 function size(termStart: Uint32Array, t: number): number {
   return (termStart[t + 1] as number) - (termStart[t] as number)
@@ -203,13 +188,13 @@ function readWhole(postings: StoredPostings, t: number, out: Decoded): void {
       offsetAt(postings.payloadAt, t + 1),
     )
     const reader = new PayloadReader(bytes)
-    payloadSink.length = out.values
+    scratch.payload.length = out.values
     const k = n >>> 7
     for (let j = 0; j <= k; j++) {
       const size = j < k ? BLOCK : n - k * BLOCK
-      reader.entries(size, j < k, payloadSink, out.starts, out.entries + j * BLOCK)
+      reader.entries(size, j < k, scratch.payload, out.starts, out.entries + j * BLOCK)
     }
-    out.values = payloadSink.length
+    out.values = scratch.payload.length
   }
   out.entries += n
 }
@@ -263,10 +248,14 @@ function readWithin(postings: StoredPostings, t: number, within: Uint32Array, ou
     out.docs[out.entries] = doc
     if (withPayload) {
       out.starts[out.entries] = out.values
-      payloadSink.length = out.values
-      for (let v = blockStarts[i] as number; v < (blockStarts[i + 1] as number); v++)
-        payloadSink.push(blockValues[v] as number)
-      out.values = payloadSink.length
+      const from = blockStarts[i] as number
+      const to = blockStarts[i + 1] as number
+      const payload = scratch.payload
+      payload.length = out.values
+      payload.reserve(to - from)
+      payload.values.set(blockValues.values.subarray(from, to), out.values)
+      out.values += to - from
+      payload.length = out.values
     }
     out.entries++
     i++
