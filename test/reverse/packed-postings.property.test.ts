@@ -8,7 +8,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BLOCK, packPostings, unpackPostings } from '../../src/indexes/reverse/packed-postings.js'
+import { packPostings, unpackPostings } from '../../src/indexes/reverse/packed-postings.js'
+import { BLOCK } from '../../src/indexes/reverse/packed-reader.js'
 import type { Postings } from '../../src/indexes/reverse/postings.js'
 import { RESTRICT_RATIO, type TermLists, termDocs, termLists } from '../../src/indexes/reverse/term-lists.js'
 

@@ -7,7 +7,8 @@
  */
 import type { StoredArray } from '../../storage/lazy-array.js'
 import { bytesOf, type StoredBytes } from '../../storage/lazy-section.js'
-import { BLOCK, ByteReader, offsetAt, PayloadReader, SKIP_BYTES, ValueBuffer } from './packed-postings.js'
+import { offsetAt } from './packed-postings.js'
+import { BLOCK, ByteReader, PayloadReader, SKIP_BYTES, ValueBuffer } from './packed-reader.js'
 
 /**
  * Postings in their stored layout (packed-postings.ts): the term offsets in memory, the packed
