@@ -69,6 +69,8 @@ export class ApiServer {
   #inFlight = 0
   /** Connections with a response under way: a parser error there must not write a second one. */
   readonly #answering = new WeakSet<Socket>()
+  /** Open connections, closed within the shutdown bound once the server is closing. */
+  readonly #sockets = new Set<Socket>()
   /** Requests waiting for their turn, in arrival order. */
   readonly #waiting: (() => void)[] = []
   #turnScheduled = false
@@ -95,6 +97,10 @@ export class ApiServer {
     this.#server.timeout = limits.idleTimeoutMs
     // `Expect: 100-continue` comes with a body, which is refused: answer without inviting it.
     this.#server.on('checkContinue', handler)
+    this.#server.on('connection', (socket: Socket) => {
+      this.#sockets.add(socket)
+      socket.once('close', () => this.#sockets.delete(socket))
+    })
     this.#server.on('clientError', (error: ClientError, socket: Socket) => {
       void this.#refuse(error, socket)
     })
@@ -145,7 +151,10 @@ export class ApiServer {
 
   /**
    * Stops listening, lets the requests in flight finish (each answered with `connection: close`),
-   * closes idle connections, and resolves once every connection is closed.
+   * closes idle connections, and resolves once every connection is closed. Connections are bounded
+   * (Node enforces no timeout once a server closes): one without a response under way, such as a
+   * client still trickling its request head, is closed after `shutdownMs`; one whose response is
+   * still being sent after twice that.
    *
    * @example
    * ```ts
@@ -154,8 +163,17 @@ export class ApiServer {
    */
   close(): Promise<void> {
     this.#closing = true
+    const { shutdownMs } = this.#limits
+    const unanswered = setTimeout(() => {
+      for (const socket of this.#sockets) if (!this.#answering.has(socket)) socket.destroy()
+    }, shutdownMs)
+    const all = setTimeout(() => this.#server.closeAllConnections(), 2 * shutdownMs)
     return new Promise((resolve) => {
-      this.#server.close(() => resolve())
+      this.#server.close(() => {
+        clearTimeout(unanswered)
+        clearTimeout(all)
+        resolve()
+      })
       this.#server.closeIdleConnections()
     })
   }

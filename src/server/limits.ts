@@ -25,6 +25,13 @@ export interface ServerLimits {
   idleTimeoutMs: number
   /** How often timed-out request heads are looked for, in milliseconds. Default 1 s. */
   timeoutCheckMs: number
+  /**
+   * Once the server is closing, milliseconds a connection without a response under way (a client
+   * still sending its request head, or silent) is kept before it is closed; a connection whose
+   * response is still being sent is closed after twice as long. Node stops enforcing its own
+   * timeouts once a server closes, so this bounds a shutdown. Default 5 s.
+   */
+  shutdownMs: number
 }
 
 /** The limits `domindex serve` applies. */
@@ -35,6 +42,7 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   keepAliveTimeoutMs: 5_000,
   idleTimeoutMs: 30_000,
   timeoutCheckMs: 1_000,
+  shutdownMs: 5_000,
 })
 
 /**

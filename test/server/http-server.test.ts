@@ -333,4 +333,40 @@ describe('ApiServer', () => {
     await done
     await expect(exchange(`${closingUrl}/v1/domain/mx`)).rejects.toThrow(/ECONNREFUSED/)
   })
+
+  it('bounds a shutdown: a client trickling its request head, and a response that never ends (issue 26, item 15)', async () => {
+    const never: ApiAnswerer = { request: () => new Promise<ApiResponse>(() => undefined) }
+    const [closing, closingUrl] = await started(never, { shutdownMs: 300, timeoutCheckMs: 50 })
+    const closingPort = Number(new URL(closingUrl).port)
+    // A header line every 100 ms: within Node's head timeout (10 s here), never finished.
+    const trickle = connect(closingPort, '127.0.0.1')
+    // A destroyed connection is a reset here: expected.
+    trickle.on('error', () => undefined)
+    await once(trickle, 'connect')
+    trickle.write('GET /v1/domain/mx?host=site3.com HTTP/1.1\r\nHost: x\r\n')
+    const ticking = setInterval(() => {
+      if (!trickle.destroyed) trickle.write('X-Slow: 1\r\n')
+    }, 100)
+    const trickleClosed = once(trickle, 'close')
+    // A request whose answer never comes.
+    const stuck = connect(closingPort, '127.0.0.1')
+    stuck.on('error', () => undefined)
+    await once(stuck, 'connect')
+    stuck.write(`GET /v1/domain/mx HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`)
+    const stuckClosed = once(stuck, 'close')
+    while (closing.inFlight < 1) await new Promise((resolve) => setTimeout(resolve, 10))
+    const t0 = performance.now()
+    let trickleMs = 0
+    void trickleClosed.then(() => {
+      trickleMs = performance.now() - t0
+    })
+    await closing.close()
+    const closeMs = performance.now() - t0
+    clearInterval(ticking)
+    await Promise.all([trickleClosed, stuckClosed])
+    expect(trickleMs).toBeGreaterThanOrEqual(250)
+    expect(trickleMs).toBeLessThan(1_500)
+    expect(closeMs).toBeGreaterThanOrEqual(550)
+    expect(closeMs).toBeLessThan(3_000)
+  })
 })
