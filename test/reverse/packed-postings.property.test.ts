@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { packPostings, unpackPostings } from '../../src/indexes/reverse/packed-postings.js'
 import { BLOCK } from '../../src/indexes/reverse/packed-reader.js'
 import type { Postings } from '../../src/indexes/reverse/postings.js'
-import { RESTRICT_RATIO, type TermLists, termDocs, termLists } from '../../src/indexes/reverse/term-lists.js'
+import { type TermLists, termDocs, termLists } from '../../src/indexes/reverse/term-lists.js'
 
 /** One term's entries: ascending documents, each with its ascending payload values. */
 type Entries = { doc: number; values: number[] }[]
@@ -25,7 +25,7 @@ const termEntries = (withPayload: boolean): fc.Arbitrary<Entries> =>
       n: fc.oneof(
         fc.integer({ min: 0, max: 5 }),
         fc.constantFrom(BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK, 3 * BLOCK + 7),
-        fc.integer({ min: 2 * RESTRICT_RATIO + 1, max: 6 * RESTRICT_RATIO }),
+        fc.integer({ min: 4 * BLOCK + 1, max: 12 * BLOCK }),
       ),
       width: fc.integer({ min: 0, max: 32 }),
       seed: fc.integer(),
@@ -86,18 +86,30 @@ function arraysOf(terms: Entries[], withPayload: boolean): Postings {
   }
 }
 
-/** Each list of a TermLists as entries. */
-function listsOf(lists: TermLists, withPayload: boolean): Entries[] {
-  return [...lists.listStart].map((start, s) => {
-    const entries: Entries = []
-    for (let e = start; e < (lists.listEnd[s] as number); e++) {
-      const values = withPayload
-        ? [...lists.payload.subarray(lists.payloadStart[e], lists.payloadStart[e + 1])]
-        : []
-      entries.push({ doc: lists.docs[e] as number, values })
-    }
-    return entries
-  })
+/** Per term of a TermLists, its entries (each document with the term's values for it). */
+function listsOf(lists: TermLists, terms: number, withPayload: boolean): Entries[] {
+  const n = lists.docs.length
+  return Array.from({ length: terms }, (_, s) =>
+    [...lists.docs].map((doc, c) => ({
+      doc,
+      values: withPayload
+        ? [...lists.payload.subarray(lists.payloadStart[s * n + c], lists.payloadStart[s * n + c + 1])]
+        : [],
+    })),
+  )
+}
+
+/** Some of the entries (about 60%, seeded). */
+function part(entries: Entries, seed: number): Entries {
+  const random = mulberry(seed)
+  return entries.filter(() => random() < 0.6)
+}
+
+/** The brute-force TermLists: each list's entries for the documents in every list (and in `within`). */
+function intersected(lists: Entries[], within?: Set<number>): Entries[] {
+  const held = lists.map((entries) => new Set(entries.map((e) => e.doc)))
+  const keep = (doc: number) => held.every((docs) => docs.has(doc)) && (within?.has(doc) ?? true)
+  return lists.map((entries) => entries.filter((e) => keep(e.doc)))
 }
 
 const SETTINGS = { seed: 2411, numRuns: 120 }
@@ -110,9 +122,11 @@ describe('packed postings', () => {
     fc.assert(
       fc.property(
         fc.array(termEntries(withPayload), { minLength: 1, maxLength: 6 }),
-        fc.array(fc.integer({ min: -1, max: 5 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.integer({ min: -1, max: 11 }), { minLength: 1, maxLength: 4 }),
         fc.integer(),
-        (terms, picks, seed) => {
+        (drawn, picks, seed) => {
+          // Each list drawn and a random part of it, so that lists share documents.
+          const terms = [...drawn, ...drawn.map((entries, t) => part(entries, seed + t))]
           const arrays = arraysOf(terms, withPayload)
           const packed = packPostings(arrays)
           terms.forEach((entries, t) => {
@@ -122,21 +136,27 @@ describe('packed postings', () => {
           expect([...termDocs(packed, 0, terms.length)]).toEqual(terms.flat().map((e) => e.doc))
           const ids = picks.map((p) => (p < terms.length ? p : -1))
           const want = ids.map((t) => (t < 0 ? [] : (terms[t] as Entries)))
-          expect(listsOf(termLists(packed, ids), withPayload)).toEqual(want)
-          // Documents looked for: one of the lists' own and one anywhere, so that long lists are
-          // read through their skip data.
+          expect(listsOf(termLists(packed, ids), ids.length, withPayload)).toEqual(intersected(want))
+          // Documents looked for: some of the lists' own and some anywhere, few (long lists are
+          // read a block at a time through their skip data) or many (whole).
           const random = mulberry(seed)
           const all = [...new Set(want.flat().map((e) => e.doc))]
-          const looked = new Set<number>([Math.floor(random() * 2 ** 32)])
-          if (all.length > 0) looked.add(all[Math.floor(random() * all.length)] as number)
+          const looked = new Set<number>()
+          const few = random() < 0.5
+          for (let i = few ? 2 : 200; i > 0; i--) {
+            looked.add(Math.floor(random() * 2 ** 32))
+            if (all.length > 0) looked.add(all[Math.floor(random() * all.length)] as number)
+          }
+          // The last documents of blocks and of lists: the skip data's edges.
+          for (const entries of want) {
+            for (const at of [BLOCK - 1, 2 * BLOCK - 1, entries.length - 1]) {
+              const entry = entries[at]
+              if (entry !== undefined && random() < 0.5) looked.add(entry.doc)
+            }
+          }
           const within = Uint32Array.from([...looked].sort((a, b) => a - b))
-          // A list far longer than the documents looked for keeps only theirs; a shorter one is whole.
-          expect(listsOf(termLists(packed, ids, within), withPayload)).toEqual(
-            want.map((entries) =>
-              entries.length > within.length * RESTRICT_RATIO
-                ? entries.filter((e) => looked.has(e.doc))
-                : entries,
-            ),
+          expect(listsOf(termLists(packed, ids, within), ids.length, withPayload)).toEqual(
+            intersected(want, looked),
           )
           const back = unpackPostings(packed)
           expect([...back.termStart]).toEqual([...arrays.termStart])

@@ -18,7 +18,7 @@ export const SKIP_BYTES = 12
  */
 export class ByteReader {
   /** The bytes read. */
-  readonly bytes: Uint8Array
+  bytes: Uint8Array
   /** The next byte to read. */
   at: number
 
@@ -190,6 +190,146 @@ export class PayloadReader extends ByteReader {
     into.length = length
   }
 }
+
+/**
+ * Appends the values of some entries of a full block's payloads (bytes[at, end)) to `into`, and
+ * where each entry's values start to `starts[startsAt …]`. The block's counts are unpacked; each
+ * entry wanted has its first value and its gaps read where they lie in their packed runs, so it
+ * costs its own values, not the block's.
+ *
+ * @param wanted - the entries wanted, `wanted[from, to)` ascending, each `base` + its index in the block
+ * @throws Error when a run's width is above 32 or the runs end past `end`
+ * @example
+ * ```ts
+ * pickFromBlock(bytes, 0, bytes.length, Uint32Array.of(3), 0, 1, 0, values, starts, 0) // entry 3's values
+ * ```
+ */
+export function pickFromBlock(
+  bytes: Uint8Array,
+  at: number,
+  end: number,
+  wanted: Uint32Array,
+  from: number,
+  to: number,
+  base: number,
+  into: ValueBuffer,
+  starts: Uint32Array,
+  startsAt: number,
+): void {
+  const reader = SHARED_READER
+  reader.bytes = bytes
+  reader.at = at
+  reader.unpack(BLOCK, COUNTS, 0)
+  const firstsWidth = bytes[reader.at] as number
+  const firsts = reader.at + 1
+  const gapsWidth = bytes[firsts + 16 * firstsWidth]
+  const gaps = firsts + 16 * firstsWidth + 1
+  let gapCount = 0
+  for (let i = 0; i < BLOCK; i++) {
+    const count = COUNTS[i] as number
+    if (count > 1) gapCount += count - 1
+  }
+  if (
+    firstsWidth > 32 ||
+    gapsWidth === undefined ||
+    gapsWidth > 32 ||
+    gaps + 4 * Math.ceil((gapCount * gapsWidth) / 32) > end
+  ) {
+    throw new Error('postings: a block of payloads goes past the end of its bytes')
+  }
+  // The first values' and the gaps' runs copied to aligned words: firsts from word 0, gaps after.
+  const firstsBytes = 16 * firstsWidth
+  const gapsBytes = 4 * Math.ceil((gapCount * gapsWidth) / 32)
+  const buffer = wordsFor(firstsBytes + gapsBytes + 4)
+  buffer.bytes.set(bytes.subarray(firsts, firsts + firstsBytes))
+  buffer.bytes.set(bytes.subarray(gaps, gaps + gapsBytes), firstsBytes)
+  const words = buffer.words
+  const gapsBit = 8 * firstsBytes
+  const firstsMask = MASKS[firstsWidth] as number
+  const gapsMask = MASKS[gapsWidth] as number
+  into.reserve(gapCount + BLOCK)
+  const values = into.values
+  let length = into.length
+  let next = startsAt
+  for (let i = 0, g = 0, w = from; w < to; i++) {
+    const count = COUNTS[i] as number
+    if ((wanted[w] as number) - base === i) {
+      starts[next++] = length
+      w++
+      if (count > 0) {
+        let value = wordBits(words, i * firstsWidth, firstsWidth, firstsMask)
+        values[length++] = value
+        for (let c = 1, bit = gapsBit + g * gapsWidth; c < count; c++, bit += gapsWidth) {
+          // int32 arithmetic: the sum wraps as the Uint32Array stores it, and stays off doubles.
+          value = (value + wordBits(words, bit, gapsWidth, gapsMask) + 1) | 0
+          values[length++] = value
+        }
+      }
+    }
+    if (count > 1) g += count - 1
+  }
+  into.length = length
+}
+
+// The `width` bits at bit `bit` of little-endian 32-bit words, `mask` the low `width` bits set, as
+// an int32 (negative for values of 2³¹ and above: stored in a Uint32Array they are the same bits).
+function wordBits(words: Uint32Array, bit: number, width: number, mask: number): number {
+  const word = bit >>> 5
+  const shift = bit & 31
+  let value = (words[word] as number) >>> shift
+  if (shift + width > 32) value |= (words[word + 1] as number) << (32 - shift)
+  return value & mask
+}
+
+/**
+ * Appends the values of some of the `n` varint entries after a term's last full block
+ * (bytes[at …]) to `into`, and where each entry's values start to `starts[startsAt …]`.
+ *
+ * @param wanted - the entries wanted, `wanted[from, to)` ascending, each `base` + its index among the n
+ * @throws Error when the bytes end inside them
+ */
+export function pickFromTail(
+  bytes: Uint8Array,
+  at: number,
+  n: number,
+  wanted: Uint32Array,
+  from: number,
+  to: number,
+  base: number,
+  into: ValueBuffer,
+  starts: Uint32Array,
+  startsAt: number,
+): void {
+  const reader = SHARED_READER
+  reader.bytes = bytes
+  reader.at = at
+  let next = startsAt
+  for (let i = 0, w = from; i < n && w < to; i++) {
+    const count = reader.varint()
+    if ((wanted[w] as number) - base !== i) {
+      for (let c = 0; c < count; c++) reader.varint()
+      continue
+    }
+    w++
+    starts[next++] = into.length
+    if (count === 0) continue
+    into.reserve(count)
+    const values = into.values
+    let length = into.length
+    let value = reader.varint()
+    values[length++] = value
+    for (let c = 1; c < count; c++) {
+      value += reader.varint() + 1
+      values[length++] = value
+    }
+    into.length = length
+  }
+}
+
+// MASKS[w]: the low w bits set.
+const MASKS = Uint32Array.from({ length: 33 }, (_, w) => (w === 32 ? 0xffffffff : 2 ** w - 1))
+
+const SHARED_READER = new ByteReader(new Uint8Array(0), 0)
 
 // The entries of the block just unpacked that have no value (only in a damaged file).
 function countZeros(): number {

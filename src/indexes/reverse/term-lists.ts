@@ -7,8 +7,9 @@
  */
 import type { StoredArray } from '../../storage/lazy-array.js'
 import { bytesOf, type StoredBytes } from '../../storage/lazy-section.js'
+import { lowerBound } from '../gallop.js'
 import { offsetAt } from './packed-postings.js'
-import { BLOCK, ByteReader, PayloadReader, SKIP_BYTES, ValueBuffer } from './packed-reader.js'
+import { BLOCK, ByteReader, pickFromBlock, pickFromTail, SKIP_BYTES, ValueBuffer } from './packed-reader.js'
 
 /**
  * Postings in their stored layout (packed-postings.ts): the term offsets in memory, the packed
@@ -50,32 +51,33 @@ export function termDocs(postings: StoredPostings, lo: number, hi = lo + 1): Uin
 }
 
 /**
- * The lists of some terms, ready to search: list s is `docs[listStart[s], listEnd[s])`, and entry
- * e's payload is `payload[payloadStart[e], payloadStart[e + 1])`. The arrays are shared scratch
- * space, valid until the next {@link termLists} call: use them, do not keep them.
+ * The documents holding every one of some terms, each term's entry for each of them, ready to
+ * search: document `docs[c]` has term s's payload `payload[payloadStart[s · docs.length + c] …
+ * payloadStart[s · docs.length + c + 1])`. The arrays are shared scratch space, valid until the
+ * next {@link termLists} call: use them, do not keep them.
  */
 export interface TermLists {
+  /** The documents holding every term, ascending. */
   readonly docs: Uint32Array
+  /** Where each (term, document) entry's payload starts; empty without payloads. */
   readonly payloadStart: Uint32Array
-  readonly payload: Uint16Array | Uint32Array
-  readonly listStart: Uint32Array
-  readonly listEnd: Uint32Array
+  readonly payload: Uint32Array
 }
 
 /**
- * The lists of `terms` (−1: a term not in the dictionary, an empty list), decoded one after the
- * other into shared scratch arrays (each list's payloads follow the previous list's, so an entry's
- * payload ends where the next entry's starts).
+ * The documents holding every one of `terms` (−1: a term not in the dictionary, held by none), and
+ * only those in `within` when it is given, with each term's payload for each of them.
  *
- * With `within` (ascending documents: the only ones the caller will look for), a list more than
- * {@link RESTRICT_RATIO} times longer than `within` keeps only its entries for those documents:
- * its skip data says which blocks may hold them, and only those are decoded, so a rare phrase term
- * reads a few blocks of a common term's list, not all of it.
+ * The lists are intersected by their documents first, in the order given (rarest first is
+ * cheapest): a list's skip data says which of its blocks may hold a document still looked for, and
+ * only those blocks are decoded. Payloads are read last, and only for the entries of the documents
+ * that hold every term: a block's payloads are bit-packed runs read where the entry lies, so an
+ * entry costs its own values, not its block's.
  *
  * @example
  * ```ts
  * const lists = termLists(text.positions, [dictionary.get('acme'), dictionary.get('holdings')])
- * lists.docs.subarray(lists.listStart[0], lists.listEnd[0]) // the documents holding 'acme'
+ * lists.docs // the documents holding both 'acme' and 'holdings'
  * ```
  */
 export function termLists(
@@ -83,71 +85,91 @@ export function termLists(
   terms: readonly number[],
   within?: Uint32Array,
 ): TermLists {
-  const { termStart } = postings
-  const withPayload = postings.payloadAt.length > 0
   const slots = terms.length
-  const listStart = new Uint32Array(slots)
-  const listEnd = new Uint32Array(slots)
-  const restricted = terms.map(
-    (t) => t >= 0 && within !== undefined && within.length * RESTRICT_RATIO < size(termStart, t),
-  )
-  // Room for every list whole: a restricted list keeps at most as many entries as `within`.
-  let room = 0
-  terms.forEach((t, s) => {
-    if (t >= 0)
-      room += restricted[s]
-        ? Math.min(size(termStart, t), (within as Uint32Array).length)
-        : size(termStart, t)
-  })
-  scratch.docs = grown(scratch.docs, room)
-  scratch.starts = grown(scratch.starts, withPayload ? room + 1 : 0)
-  const out: Decoded = { docs: scratch.docs, starts: scratch.starts, entries: 0, values: 0 }
-  terms.forEach((t, s) => {
-    listStart[s] = out.entries
-    if (t >= 0) {
-      if (restricted[s]) readWithin(postings, t, within as Uint32Array, out)
-      else readWhole(postings, t, out)
+  const withPayload = postings.payloadAt.length > 0
+  // Documents first: each list's entries for the documents still looked for.
+  let alive: Uint32Array | undefined = within
+  let aliveCount = within?.length ?? 0
+  for (let s = 0; s < slots; s++) {
+    const t = terms[s] as number
+    const room = t < 0 ? 0 : Math.min(size(postings.termStart, t), alive === undefined ? 2 ** 32 : aliveCount)
+    const slot = slotScratch(s, room)
+    slot.count = t < 0 || room === 0 ? 0 : matchDocs(postings, t, alive, aliveCount, slot)
+    alive = slot.docs
+    aliveCount = slot.count
+    if (aliveCount === 0) return EMPTY
+  }
+  if (slots === 0) return EMPTY
+  const docs = (alive as Uint32Array).subarray(0, aliveCount)
+  if (!withPayload) return { docs, payloadStart: EMPTY.payloadStart, payload: EMPTY.payload }
+  // Then the payloads of the entries of the documents holding every term.
+  scratch.starts = grown(scratch.starts, slots * aliveCount + 1)
+  const payload = scratch.payload
+  payload.length = 0
+  for (let s = 0; s < slots; s++) {
+    const slot = slotScratches[s] as SlotScratch
+    // This list's entries of the final documents (a subset of its own, in the same order).
+    let kept = 0
+    for (let e = 0, c = 0; c < aliveCount; e++) {
+      if (slot.docs[e] === docs[c]) {
+        slot.entries[kept++] = slot.entries[e] as number
+        c++
+      }
     }
-    listEnd[s] = out.entries
-  })
-  if (withPayload) out.starts[out.entries] = out.values
+    readPayloads(postings, terms[s] as number, slot.entries, kept, scratch.starts, s * aliveCount)
+  }
+  scratch.starts[slots * aliveCount] = payload.length
   return {
-    docs: out.docs.subarray(0, out.entries),
-    payloadStart: out.starts.subarray(0, withPayload ? out.entries + 1 : 0),
-    payload: scratch.payload.values.subarray(0, out.values),
-    listStart,
-    listEnd,
+    docs,
+    payloadStart: scratch.starts.subarray(0, slots * aliveCount + 1),
+    payload: payload.values.subarray(0, payload.length),
   }
 }
 
-/**
- * How much longer than the documents looked for a list must be for {@link termLists} to read it
- * through its skip data: a document looked for decodes at most one block of {@link BLOCK}
- * entries with their payloads, so below about 2·BLOCK entries a document reading the whole list
- * costs no more.
- */
-export const RESTRICT_RATIO = 2 * BLOCK
+const EMPTY: TermLists = {
+  docs: new Uint32Array(0),
+  payloadStart: new Uint32Array(0),
+  payload: new Uint32Array(0),
+}
 
-// Where termLists decodes to: documents and payload offsets, the next entry, the next value.
-interface Decoded {
+// A list's entries for the documents looked for: their documents and their indices in the list.
+interface SlotScratch {
   docs: Uint32Array<ArrayBuffer>
-  starts: Uint32Array<ArrayBuffer>
-  entries: number
-  values: number
+  entries: Uint32Array<ArrayBuffer>
+  count: number
+}
+
+// Per query term, its entries (reused from call to call, as the arrays below).
+const slotScratches: SlotScratch[] = []
+
+function slotScratch(s: number, room: number): SlotScratch {
+  let slot = slotScratches[s]
+  if (slot === undefined) {
+    slot = { docs: new Uint32Array(0), entries: new Uint32Array(0), count: 0 }
+    slotScratches[s] = slot
+  }
+  if (slot.docs.length < room) {
+    slot.docs = grown(slot.docs, room)
+    slot.entries = new Uint32Array(slot.docs.length)
+  }
+  return slot
 }
 
 // termLists' arrays, reused from call to call (a TermLists is used within the call that asked for
 // it). Allocating them anew measured as the tail of phrase queries: collections of megabytes of
 // lists, a p90 of 5–8 ms against a median of 1.3 at 1M records.
 const scratch = {
-  docs: new Uint32Array(0),
   starts: new Uint32Array(0),
   payload: new ValueBuffer(),
 }
-// A block's documents and payloads, for lists read through their skip data.
+// A block's documents; a term's skip data as words (last document, end of the block's documents,
+// end of its payloads).
 const blockDocs = new Uint32Array(BLOCK)
-const blockStarts = new Uint32Array(BLOCK + 1)
-const blockValues = new ValueBuffer()
+let skipBuffer = new ArrayBuffer(SKIP_BYTES * 64)
+let skipBytes = new Uint8Array(skipBuffer)
+let skipWords = new Uint32Array(skipBuffer)
+// The one reader the decoding loops move over the bytes they are given.
+const reader = new ByteReader(new Uint8Array(0), 0)
 
 function size(termStart: Uint32Array, t: number): number {
   return (termStart[t + 1] as number) - (termStart[t] as number)
@@ -170,95 +192,112 @@ function decodeDocs(reader: ByteReader, n: number, into: Uint32Array, at: number
   }
 }
 
-// Term t's whole list, appended to `out`.
-function readWhole(postings: StoredPostings, t: number, out: Decoded): void {
-  const n = size(postings.termStart, t)
-  if (n === 0) return
-  const docStart = offsetAt(postings.docAt, t)
-  // Decoded before the payloads are read: a read from disk may reuse the bytes of the one before.
-  decodeDocs(
-    new ByteReader(bytesOf(postings.docBytes, docStart, offsetAt(postings.docAt, t + 1)), 0),
-    n,
-    out.docs,
-    out.entries,
-  )
-  if (postings.payloadAt.length > 0) {
-    const bytes = bytesOf(
-      postings.payloadBytes,
-      offsetAt(postings.payloadAt, t),
-      offsetAt(postings.payloadAt, t + 1),
-    )
-    const reader = new PayloadReader(bytes)
-    scratch.payload.length = out.values
-    const k = n >>> 7
-    for (let j = 0; j <= k; j++) {
-      const size = j < k ? BLOCK : n - k * BLOCK
-      reader.entries(size, j < k, scratch.payload, out.starts, out.entries + j * BLOCK)
-    }
-    out.values = scratch.payload.length
+// Copies the k skip entries at `bytes[at …]` to skipWords.
+function loadSkips(stored: StoredBytes, start: number, k: number): void {
+  const length = k * SKIP_BYTES
+  if (length > skipBytes.length) {
+    skipBuffer = new ArrayBuffer(2 * length)
+    skipBytes = new Uint8Array(skipBuffer)
+    skipWords = new Uint32Array(skipBuffer)
   }
-  out.entries += n
+  if (length === 0) return
+  if (stored instanceof Uint8Array) skipBytes.set(stored.subarray(start, start + length))
+  else stored.copy(start, skipBytes.subarray(0, length))
 }
 
-// The entries of term t whose documents are in `within` (ascending), appended to `out`: the skip
-// data names the one block that may hold each document, and each block is decoded once.
-function readWithin(postings: StoredPostings, t: number, within: Uint32Array, out: Decoded): void {
+// The entries of term t whose documents are in alive[0, aliveCount) (all of them when `alive` is
+// undefined), into `slot`; returns how many. Only the blocks whose range may hold a document looked
+// for are decoded; the bytes are read a block at a time when few blocks are wanted, whole when most are.
+function matchDocs(
+  postings: StoredPostings,
+  t: number,
+  alive: Uint32Array | undefined,
+  aliveCount: number,
+  slot: SlotScratch,
+): number {
   const n = size(postings.termStart, t)
-  const k = n >>> 7
-  const withPayload = postings.payloadAt.length > 0
   const docStart = offsetAt(postings.docAt, t)
   const docEnd = offsetAt(postings.docAt, t + 1)
-  const payloadBase = withPayload ? offsetAt(postings.payloadAt, t) : 0
-  const payloadEnd = withPayload ? offsetAt(postings.payloadAt, t + 1) - payloadBase : 0
-  const skip = bytesOf(postings.docBytes, docStart, docStart + k * SKIP_BYTES).slice()
-  const view = new DataView(skip.buffer, skip.byteOffset, skip.byteLength)
-  const lastDoc = (j: number): number => view.getUint32(j * SKIP_BYTES, true)
-  const docsEnd = (j: number): number =>
-    j < 0 ? k * SKIP_BYTES : j < k ? view.getUint32(j * SKIP_BYTES + 4, true) : docEnd - docStart
-  const valuesEnd = (j: number): number =>
-    j < 0 ? 0 : j < k ? view.getUint32(j * SKIP_BYTES + 8, true) : payloadEnd
-  let block = -1
-  let blockSize = 0
-  let j = 0
-  let i = 0
-  for (let w = 0; w < within.length; w++) {
-    const doc = within[w] as number
-    while (j < k && lastDoc(j) < doc) j++
-    if (j !== block) {
-      block = j
-      i = 0
-      blockSize = j < k ? BLOCK : n - k * BLOCK
-      const reader = new ByteReader(
-        bytesOf(postings.docBytes, docStart + docsEnd(j - 1), docStart + docsEnd(j)),
-        0,
-      )
-      const previous = j === 0 ? -1 : lastDoc(j - 1)
-      if (j < k) reader.block(blockDocs, 0, previous)
-      else for (let e = 0, d = previous; e < blockSize; e++) blockDocs[e] = d += reader.varint() + 1
-      if (withPayload) {
-        const payloads = new PayloadReader(
-          bytesOf(postings.payloadBytes, payloadBase + valuesEnd(j - 1), payloadBase + valuesEnd(j)),
-        )
-        blockValues.length = 0
-        payloads.entries(blockSize, j < k, blockValues, blockStarts, 0)
-        blockStarts[blockSize] = blockValues.length
-      }
+  if (alive === undefined) {
+    reader.bytes = bytesOf(postings.docBytes, docStart, docEnd)
+    reader.at = 0
+    decodeDocs(reader, n, slot.docs, 0)
+    for (let e = 0; e < n; e++) slot.entries[e] = e
+    return n
+  }
+  const k = n >>> 7
+  const blocks = n > k * BLOCK ? k + 1 : k
+  loadSkips(postings.docBytes, docStart, k)
+  const whole = 2 * aliveCount >= blocks
+  const bytes = whole ? bytesOf(postings.docBytes, docStart, docEnd) : undefined
+  const docs = slot.docs
+  const entries = slot.entries
+  let count = 0
+  let a = 0
+  for (let j = 0; j < blocks && a < aliveCount; j++) {
+    const last = j < k ? (skipWords[3 * j] as number) : 2 ** 32
+    if ((alive[a] as number) > last) continue
+    const from = j === 0 ? k * SKIP_BYTES : (skipWords[3 * j - 2] as number)
+    const to = j < k ? (skipWords[3 * j + 1] as number) : docEnd - docStart
+    if (bytes === undefined) {
+      reader.bytes = bytesOf(postings.docBytes, docStart + from, docStart + to)
+      reader.at = 0
+    } else {
+      reader.bytes = bytes
+      reader.at = from
     }
-    while (i < blockSize && (blockDocs[i] as number) < doc) i++
-    if (i === blockSize || blockDocs[i] !== doc) continue
-    out.docs[out.entries] = doc
-    if (withPayload) {
-      out.starts[out.entries] = out.values
-      const from = blockStarts[i] as number
-      const to = blockStarts[i + 1] as number
-      const payload = scratch.payload
-      payload.length = out.values
-      payload.reserve(to - from)
-      payload.values.set(blockValues.values.subarray(from, to), out.values)
-      out.values += to - from
-      payload.length = out.values
+    const previous = j === 0 ? -1 : (skipWords[3 * j - 3] as number)
+    const blockSize = j < k ? BLOCK : n - k * BLOCK
+    if (j < k) reader.block(blockDocs, 0, previous)
+    else for (let e = 0, d = previous; e < blockSize; e++) blockDocs[e] = d += reader.varint() + 1
+    // Intersect the block with the documents looked for, galloping over whichever side is behind.
+    let i = 0
+    while (i < blockSize && a < aliveCount) {
+      const doc = blockDocs[i] as number
+      const looked = alive[a] as number
+      if (doc === looked) {
+        docs[count] = doc
+        entries[count++] = j * BLOCK + i
+        i++
+        a++
+      } else if (doc < looked) i = lowerBound(blockDocs, looked, i + 1, blockSize)
+      else a = lowerBound(alive, doc, a + 1, aliveCount)
     }
-    out.entries++
-    i++
+  }
+  return count
+}
+
+// The payloads of term t's entries `entries[0, count)` (ascending), appended to scratch.payload
+// with where each starts in `starts[at …]`; the blocks holding them are read alone when few
+// blocks are wanted, the term's bytes whole when most are.
+function readPayloads(
+  postings: StoredPostings,
+  t: number,
+  entries: Uint32Array,
+  count: number,
+  starts: Uint32Array,
+  at: number,
+): void {
+  if (count === 0) return
+  const n = size(postings.termStart, t)
+  const k = n >>> 7
+  const blocks = n > k * BLOCK ? k + 1 : k
+  loadSkips(postings.docBytes, offsetAt(postings.docAt, t), k)
+  const base = offsetAt(postings.payloadAt, t)
+  const end = offsetAt(postings.payloadAt, t + 1) - base
+  const bytes = 2 * count >= blocks ? bytesOf(postings.payloadBytes, base, base + end) : undefined
+  for (let from = 0; from < count; ) {
+    const j = (entries[from] as number) >>> 7
+    let to = from + 1
+    while (to < count && (entries[to] as number) >>> 7 === j) to++
+    const blockStart = j === 0 ? 0 : (skipWords[3 * j - 1] as number)
+    const blockEnd = j < k ? (skipWords[3 * j + 2] as number) : end
+    const block = bytes ?? bytesOf(postings.payloadBytes, base + blockStart, base + blockEnd)
+    const offset = bytes === undefined ? 0 : blockStart
+    const limit = bytes === undefined ? blockEnd - blockStart : blockEnd
+    const payload = scratch.payload
+    if (j < k) pickFromBlock(block, offset, limit, entries, from, to, j * BLOCK, payload, starts, at + from)
+    else pickFromTail(block, offset, n - k * BLOCK, entries, from, to, j * BLOCK, payload, starts, at + from)
+    from = to
   }
 }

@@ -16,8 +16,8 @@
  * a slop above 100. Hence the field-class mask (street, postal code, phone flags) is checked on one
  * position of a fitting assignment.
  *
- * Candidates come from galloping over the terms' document lists, rarest first; positions are only
- * read for documents holding every term, and w sweeps upwards by jumps (see #matchesPositions), so
+ * Candidates come from intersecting the terms' document lists, rarest first, block by block through
+ * their skip data (term-lists.ts); positions are only read for documents holding every term, and w sweeps upwards by jumps (see #matchesPositions), so
  * a document costs at most its positions of the query's terms × the query's length (at most 64
  * tokens, reverse-params.ts) gallops.
  */
@@ -104,43 +104,26 @@ export class PhraseMatcher implements Criterion {
     return filterRarestFirst(this.#text.positions, this.#terms, candidates, count, this.#keeper)
   }
 
-  readonly #keeper: KeepMatches = (lists, candidates, count, ownList) =>
-    this.#keep(lists, candidates, count, ownList)
+  readonly #keeper: KeepMatches = (lists, into) => this.#keep(lists, into)
 
-  /**
-   * Keeps the candidates that match. `ownList`: the candidates are the first (rarest) list itself,
-   * so candidate c is that list's entry c and needs no search in it.
-   */
-  #keep(lists: TermLists, candidates: Uint32Array, count: number, ownList: boolean): number {
-    const { docs, payloadStart, listStart, listEnd } = lists
+  /** Writes the documents of `lists` whose positions hold the phrase to `into`; returns how many. */
+  #keep(lists: TermLists, into: Uint32Array): number {
+    const { docs, payloadStart } = lists
     this.#payload = lists.payload
-    const slots = listStart.length
-    const cursor = listStart.slice()
-    const first = ownList ? 1 : 0
+    const slots = this.#terms.length
+    const count = docs.length
     // One term, any field: holding the term is the match, no positions needed.
-    const anyPosition = this.#length === 1 && this.#mask === ALL_FIELDS
+    if (this.#length === 1 && this.#mask === ALL_FIELDS) {
+      into.set(docs)
+      return count
+    }
     let kept = 0
     for (let c = 0; c < count; c++) {
-      const doc = candidates[c] as number
-      let holdsAll = true
-      if (ownList) {
-        const e = (listStart[0] as number) + c
-        this.#posStart[0] = payloadStart[e] as number
-        this.#posEnd[0] = payloadStart[e + 1] as number
+      for (let s = 0; s < slots; s++) {
+        this.#posStart[s] = payloadStart[s * count + c] as number
+        this.#posEnd[s] = payloadStart[s * count + c + 1] as number
       }
-      for (let s = first; s < slots; s++) {
-        const end = listEnd[s] as number
-        const e = lowerBound(docs, doc, cursor[s] as number, end)
-        cursor[s] = e
-        if (e === end) return kept
-        if (docs[e] !== doc) {
-          holdsAll = false
-          break
-        }
-        this.#posStart[s] = payloadStart[e] as number
-        this.#posEnd[s] = payloadStart[e + 1] as number
-      }
-      if (holdsAll && (anyPosition || this.#matchesPositions())) candidates[kept++] = doc
+      if (this.#matchesPositions()) into[kept++] = docs[c] as number
     }
     return kept
   }

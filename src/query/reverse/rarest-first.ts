@@ -1,28 +1,21 @@
 /**
- * The frame of the matchers that intersect term lists rarest first (phrase.ts, name.ts): `collect`
- * takes the rarest list as the candidates and has the matcher keep those that match, reading the
- * other lists only for them when they are on disk (term-lists.ts); `filter` does the same for
- * candidates given. The matchers' own loops stay written out in each (see name.ts).
+ * The frame of the matchers that intersect term lists rarest first (phrase.ts, name.ts): the lists
+ * are intersected by their documents (term-lists.ts), and the matcher keeps the documents holding
+ * every term whose payloads match. The matchers' own loops stay written out in each (see name.ts).
  */
-import { type StoredPostings, type TermLists, termDocs, termLists } from '../../indexes/reverse/term-lists.js'
+import { type StoredPostings, type TermLists, termLists } from '../../indexes/reverse/term-lists.js'
 
 /**
- * Keeps the candidates that match, in place, and returns how many. `ownList`: the candidates are
- * the first (rarest) list itself, so candidate c is that list's entry c.
+ * Writes the documents of `lists` whose payloads match to `into[0 …]`, in order; returns how many.
  */
-export type KeepMatches = (
-  lists: TermLists,
-  candidates: Uint32Array,
-  count: number,
-  ownList: boolean,
-) => number
+export type KeepMatches = (lists: TermLists, into: Uint32Array) => number
 
 /**
- * The documents matching, from the rarest list (`terms[0]`) on.
+ * The documents matching: those holding every term (rarest first) whose payloads the matcher keeps.
  *
  * @example
  * ```ts
- * collectRarestFirst(text.positions, terms, (lists, c, n, own) => this.#keep(lists, c, n, own))
+ * collectRarestFirst(text.positions, terms, (lists, into) => this.#keep(lists, into))
  * ```
  */
 export function collectRarestFirst(
@@ -30,11 +23,9 @@ export function collectRarestFirst(
   terms: readonly number[],
   keep: KeepMatches,
 ): Uint32Array {
-  const candidates = termDocs(postings, terms[0] as number)
-  return candidates.subarray(
-    0,
-    keep(termLists(postings, terms, candidates), candidates, candidates.length, true),
-  )
+  const lists = termLists(postings, terms)
+  const matches = new Uint32Array(lists.docs.length)
+  return matches.subarray(0, keep(lists, matches))
 }
 
 /**
@@ -52,5 +43,5 @@ export function filterRarestFirst(
   count: number,
   keep: KeepMatches,
 ): number {
-  return keep(termLists(postings, terms, candidates.subarray(0, count)), candidates, count, false)
+  return keep(termLists(postings, terms, candidates.subarray(0, count)), candidates)
 }
