@@ -90,11 +90,30 @@ export class ByteReader {
    * @throws Error when the bytes end inside the block
    */
   block(into: Uint32Array, at: number, previous: number): number {
-    this.unpack(BLOCK, into, at)
+    // The gaps unpacked and summed in one pass (measured against unpacking, then summing).
+    const width = this.bytes[this.at]
+    if (width === undefined || width > 32) throw new Error(`postings: a packed run of width ${width}`)
+    const start = this.at + 1
+    const length = 16 * width
+    if (start + length > this.bytes.length)
+      throw new Error('postings: a packed run goes past the end of its bytes')
+    this.at = start + length
     let doc = previous
-    for (let i = at; i < at + BLOCK; i++) {
-      doc += (into[i] as number) + 1
-      into[i] = doc
+    if (width === 0) {
+      for (let i = at; i < at + BLOCK; i++) into[i] = ++doc
+      return doc
+    }
+    const buffer = wordsFor(length)
+    buffer.bytes.set(this.bytes.subarray(start, start + length))
+    const packed = buffer.words
+    const mask = MASKS[width] as number
+    for (let i = 0, bit = 0; i < BLOCK; i++, bit += width) {
+      const word = bit >>> 5
+      const shift = bit & 31
+      let value = (packed[word] as number) >>> shift
+      if (shift + width > 32) value |= (packed[word + 1] as number) << (32 - shift)
+      doc += ((value & mask) >>> 0) + 1
+      into[at + i] = doc
     }
     return doc
   }
