@@ -82,6 +82,29 @@ describe('CsvSplitter', () => {
     ])
   })
 
+  it('rejects a last row the file ends inside: fewer cells and no line break (issue 26, item 18)', () => {
+    const header = 'domainName,registrarName,status\n'
+    expect(split(`${header}a.example,Registrar One,ok\nb.example,Re`)).toEqual([
+      [2, { domainName: 'a.example', registrarName: 'Registrar One', status: 'ok' }],
+      [3, 'reject: the file ends inside this row (2 of 3 cells, no line break): a cut file?'],
+    ])
+    // With its line break a short row is a row (its missing cells empty); without one but whole, too.
+    expect(split(`${header}b.example,Re\n`)).toEqual([
+      [2, { domainName: 'b.example', registrarName: 'Re', status: '' }],
+    ])
+    expect(split(`${header}c.example,R,ok`)).toEqual([
+      [2, { domainName: 'c.example', registrarName: 'R', status: 'ok' }],
+    ])
+    // Cut in every chunking: the same.
+    const cut = Buffer.from(`${header}b.example,Re`)
+    for (let at = 1; at < cut.length; at++) {
+      expect(splitAt(cut, [at]).at(-1)).toEqual([
+        2,
+        'reject: the file ends inside this row (2 of 3 cells, no line break): a cut file?',
+      ])
+    }
+  })
+
   it('rejects malformed quoting at the line where the row starts and resumes at the next line', () => {
     const text =
       'domainName,org\n' +

@@ -20,7 +20,11 @@
  *   and a repeated name gets `.1`, `.2`… (as pandas does) so that no column is lost.
  * - A row whose cells are all blank is skipped like a blank line (it holds nothing to lose).
  * - A row with fewer cells than the header gets `''` for the missing ones; one with more is a
- *   reject naming both counts.
+ *   reject naming both counts. The exception is the last row when the file ends without a line
+ *   break: with fewer cells than the header it is a reject (the file was cut inside it, as a
+ *   download or a `head -c` cuts), not a row with a cell cut short and the rest empty. A last row
+ *   without a line break and every cell is a row: many files end so, and a cut inside its last
+ *   cell cannot be told from one.
  * - Quoting is strict: a quote inside an unquoted cell, text after a closing quote, or a quote
  *   never closed make the row a reject at the line where it starts, and reading resumes at the
  *   next line, with a fresh parser (RFC 4180 cannot tell where a broken row should have ended; a
@@ -117,6 +121,8 @@ export class CsvSplitter {
   /** A malformed row was met: bytes are skipped up to the line after its start. */
   #resync = false
   #stopped = false
+  /** The input has ended: a row taken now may have ended without a line break. */
+  #ended = false
 
   /**
    * @param sink - called with each data row
@@ -164,7 +170,10 @@ export class CsvSplitter {
         input = this.#heldRow()
       }
       let error = input === undefined ? undefined : this.#parser.feed(input)
-      if (error === undefined && atEnd) error = this.#parser.feed(undefined)
+      if (error === undefined && atEnd) {
+        this.#ended = true
+        error = this.#parser.feed(undefined)
+      }
       if (error === undefined) return
       const reason = malformation(error, this.#maxRowBytes)
       if (this.#header === undefined) {
@@ -207,6 +216,19 @@ export class CsvSplitter {
     return -1
   }
 
+  /** Whether the held byte at `offset` of the input is a line break (csv-parse hands the last row over at the end of the input, with its line break or without). */
+  #endsLine(offset: number): boolean {
+    let start = this.#heldStart
+    for (const piece of this.#held) {
+      if (offset < start + piece.length) {
+        const byte = piece[offset - start]
+        return byte === LF || byte === CR
+      }
+      start += piece.length
+    }
+    return false
+  }
+
   /** Drops the held bytes before the row being read. */
   #release(): void {
     let first = this.#held[0]
@@ -242,6 +264,13 @@ export class CsvSplitter {
     }
     if (cells.length > header.length) {
       this.#reject(line, `row has ${cells.length} cells, the header has ${header.length} columns`)
+      return
+    }
+    if (this.#ended && cells.length < header.length && !this.#endsLine(this.#parserStart + end - 1)) {
+      this.#reject(
+        line,
+        `the file ends inside this row (${cells.length} of ${header.length} cells, no line break): a cut file?`,
+      )
       return
     }
     const row: Record<string, string> = Object.create(null)
