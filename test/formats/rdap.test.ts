@@ -60,6 +60,32 @@ describe('rdapToWhois', () => {
     ).toStrictEqual({ query: 'a.example', domain: { name: 'a.example' } })
   })
 
+  it('keeps members of another JSON type in extra, and a lone status string as one status (issue 26, item 18)', () => {
+    expect(
+      rdapToWhois(
+        domainWith({
+          status: 'client hold',
+          port43: 43,
+          handle: ['D1'],
+          events: { eventAction: 'registration', eventDate: '2020-01-01' },
+          secureDNS: true,
+          nameservers: 'ns1.a.example',
+          entities: null,
+        }),
+      ),
+    ).toStrictEqual({
+      query: 'a.example',
+      domain: { name: 'a.example', status: 'client hold' },
+      extra: {
+        port43: 43,
+        handle: ['D1'],
+        events: { eventAction: 'registration', eventDate: '2020-01-01' },
+        secureDNS: true,
+        nameservers: 'ns1.a.example',
+      },
+    })
+  })
+
   it('takes the first event of each action with a date, matching actions in any case', () => {
     const record = rdapToWhois(
       domainWith({

@@ -14,7 +14,12 @@
  *   `updated`, `expiration` → `expires`), actions matched in any case; `last update of RDAP
  *   database` is ignored. Dates are kept as written.
  * - `status`: the non-blank statuses joined by `, `, as written (RDAP's `client transfer
- *   prohibited`, not EPP's `clientTransferProhibited`); absent when none.
+ *   prohibited`, not EPP's `clientTransferProhibited`); absent when none. A lone string is one
+ *   status.
+ * - A member read here whose value has another JSON type than RFC 9083's (`port43: 43`,
+ *   `events: {...}`, `secureDNS: true`; not null, which is absent) is kept as given in the
+ *   record's `extra` object under its member name, as CSV keeps columns it cannot place: never
+ *   dropped without a trace.
  * - `nameservers`: each nameserver's `ldhName`, else `unicodeName`, as written, in input order;
  *   absent when none. Invalid names are left for the loader to reject.
  * - `dnssec`: `signedDelegation` when `secureDNS.delegationSigned` is true, `unsigned` when false,
@@ -96,12 +101,15 @@ export function rdapToWhois(value: unknown): WhoisRecord | string {
     for (const [key, found] of Object.entries(registrarFields(registrar))) put(domain, key, found)
   }
   put(domain, 'nameservers', nameservers(field(value, 'nameservers')))
-  put(domain, 'status', joinedStatus(field(value, 'status')))
+  const status = field(value, 'status')
+  put(domain, 'status', joinedStatus(typeof status === 'string' ? [status] : status))
   put(domain, 'dnssec', dnssec(field(value, 'secureDNS')))
 
   const record: WhoisRecord = { query: name }
   put(record, 'server', text(field(value, 'port43')))
   record.domain = domain
+  const extra = wrongTypes(value)
+  if (extra !== undefined) record['extra'] = extra
   const redacted = redactedContacts(field(value, 'redacted'))
   for (const key of CONTACTS) {
     const entity = entities.get(key)
@@ -154,6 +162,38 @@ export function isRdapDomain(value: unknown): boolean {
 export function rdapSearchResults(value: unknown): unknown[] | undefined {
   const results = field(value, 'domainSearchResults')
   return Array.isArray(results) ? results : undefined
+}
+
+// The JSON type each member read here has in RFC 9083.
+const MEMBER_TYPES: readonly [string, 'string' | 'array' | 'object' | 'string or array'][] = [
+  ['handle', 'string'],
+  ['port43', 'string'],
+  ['unicodeName', 'string'],
+  ['status', 'string or array'],
+  ['events', 'array'],
+  ['entities', 'array'],
+  ['nameservers', 'array'],
+  ['redacted', 'array'],
+  ['secureDNS', 'object'],
+]
+
+/** The members of another JSON type than RFC 9083's (null aside), as given, or undefined when none. */
+function wrongTypes(value: { readonly [key: string]: unknown }): Record<string, unknown> | undefined {
+  let extra: Record<string, unknown> | undefined
+  for (const [member, type] of MEMBER_TYPES) {
+    const given = field(value, member)
+    if (given === undefined || given === null) continue
+    const fits =
+      type === 'array'
+        ? Array.isArray(given)
+        : type === 'object'
+          ? isJsonObject(given)
+          : typeof given === 'string' || (type === 'string or array' && Array.isArray(given))
+    if (fits) continue
+    extra ??= {}
+    extra[member] = given
+  }
+  return extra
 }
 
 /** Sets `created`, `updated`, `expires` from the first event of each action with a date. */
