@@ -83,7 +83,8 @@ export function checkObservation(
         return fail(`items[${i}].value is not a host name (${problem}): ${showValue(text)}`)
     }
     if (context === 'dns-mx') mx = true
-    else if (context === 'dns-txt') txt = true
+    // The mail-policy contexts (dns-txt-dmarc, dns-txt-dkim, …) are TXT answers too (SPEC 13).
+    else if (context === 'dns-txt' || context.startsWith('dns-txt-')) txt = true
   }
   if (mx && txt) return fail('observation has both dns-mx and dns-txt items; an observation is MX or TXT')
   const kind: DnsKind | undefined = mx ? 'mx' : txt ? 'txt' : declared

@@ -78,6 +78,7 @@ describe('DnsGrouper over dns-records lines', () => {
           apex('example.com'),
           txt('v=spf1 include:_spf.example.net ~all'),
           txt('example-verification=1'),
+          { context: 'dns-txt-dmarc', is_metadata: false, type: 'txt', value: 'v=DMARC1; p=none' },
           ns('ns2.example.net'),
           ns('ns1.example.net'),
         ),
@@ -114,7 +115,6 @@ describe('DnsGrouper over dns-records lines', () => {
     expect(grouped.skippedLines).toEqual([{ line: 7, reason: 'type "A" is not mx, txt or ns' }])
     expect(grouped.skippedRecords).toEqual([
       { line: 5, reason: 'name "www.example.com" is not an apex (its apex is example.com)' },
-      { line: 15, reason: 'name "_dmarc.example.com" is not an apex (its apex is example.com)' },
       { line: 16, reason: 'name "*.example.com" is a wildcard owner, not an apex' },
       {
         line: 19,
@@ -125,8 +125,8 @@ describe('DnsGrouper over dns-records lines', () => {
         reason: 'name "192.0.2.1" is not an apex (no registrable domain: a public suffix or an IP address)',
       },
     ])
-    // Five names that are no apex, and the NS record of example.net (line 17), which has no MX or TXT.
-    expect(grouped.grouper.skipped).toBe(6)
+    // Four names that are no apex, and the NS record of example.net (line 17), which has no MX or TXT.
+    expect(grouped.grouper.skipped).toBe(5)
   })
 
   it('gives observations that the loader accepts, of the kind their id says', () => {
@@ -152,6 +152,82 @@ describe('DnsGrouper over dns-records lines', () => {
       expect(new Set(other.items.map((i) => i.value))).toEqual(new Set(o.items.map((i) => i.value)))
     }
     expect(reversed.grouper.skipped).toBe(grouped.grouper.skipped)
+  })
+})
+
+describe('DnsGrouper: mail-policy TXT records (SPEC 13, issue 26 item 6)', () => {
+  const policyLines = [
+    { name: 'example.com', type: 'TXT', value: 'v=spf1 -all', date: D },
+    { name: 'google._domainkey.example.com', type: 'TXT', value: 'v=DKIM1; k=rsa; p=AAA', date: D },
+    { name: '_dmarc.example.com', type: 'TXT', value: 'v=DMARC1; p=reject', date: D },
+    { name: '_mta-sts.example.com', type: 'TXT', value: 'v=STSv1; id=1', date: D },
+    { name: 'example.com', type: 'TXT', value: 'verify=1', date: D },
+    { name: '_smtp._tls.example.com', type: 'TXT', value: 'v=TLSRPTv1; rua=mailto:t@example.com', date: D },
+    {
+      name: 'default._bimi.example.com',
+      type: 'TXT',
+      value: 'v=BIMI1; l=https://example.com/l.svg',
+      date: D,
+    },
+    { name: '*._domainkey.example.com', type: 'TXT', value: 'v=DKIM1; p=', date: D },
+    { name: 'google._domainkey.example.com', type: 'TXT', value: 'v=DKIM1; k=rsa; p=AAA', date: D },
+    { name: 'example.com', type: 'NS', value: 'ns1.example.net', date: D },
+    { name: '_dmarc.www.example.com', type: 'TXT', value: 'v=DMARC1; p=none', date: D },
+    { name: '_dmarc.example.com', type: 'MX', value: '10 mx.example.com', date: D },
+    { name: '_dmarc.policy-only.org', type: 'TXT', value: 'v=DMARC1; p=none', date: D },
+    { name: 's1.sub._domainkey.policy-only.org', type: 'TXT', value: 'v=DKIM1; p=BBB', date: D },
+  ]
+  const grouped = groupLines(dnsRecords, policyLines)
+  const item = (context: string, type: string, value: string) => ({
+    context,
+    is_metadata: false,
+    type,
+    value,
+  })
+
+  it("joins them to the apex's TXT observation, after its own values, with their contexts and selectors", () => {
+    expect(grouped.rejects).toEqual([])
+    expect(grouped.observations.map((g) => g.observation)).toEqual([
+      observation(
+        'txt-2024-03-05-example.com',
+        D,
+        apex('example.com'),
+        txt('v=spf1 -all'),
+        txt('verify=1'),
+        item('dns-txt-dkim', 'selector', 'google'),
+        item('dns-txt-dkim', 'txt', 'v=DKIM1; k=rsa; p=AAA'),
+        item('dns-txt-dmarc', 'txt', 'v=DMARC1; p=reject'),
+        item('dns-txt-mta-sts', 'txt', 'v=STSv1; id=1'),
+        item('dns-txt-tlsrpt', 'txt', 'v=TLSRPTv1; rua=mailto:t@example.com'),
+        item('dns-txt-bimi', 'selector', 'default'),
+        item('dns-txt-bimi', 'txt', 'v=BIMI1; l=https://example.com/l.svg'),
+        item('dns-txt-dkim', 'selector', '*'),
+        item('dns-txt-dkim', 'txt', 'v=DKIM1; p='),
+        ns('ns1.example.net'),
+      ),
+      // An apex with only mail-policy records still has a TXT observation.
+      observation(
+        'txt-2024-03-05-policy-only.org',
+        D,
+        apex('policy-only.org'),
+        item('dns-txt-dmarc', 'txt', 'v=DMARC1; p=none'),
+        item('dns-txt-dkim', 'selector', 's1.sub'),
+        item('dns-txt-dkim', 'txt', 'v=DKIM1; p=BBB'),
+      ),
+    ])
+    // A policy name over a name that is no apex, and an MX record at a policy name, are skipped.
+    expect(grouped.skippedRecords).toEqual([
+      { line: 11, reason: 'name "_dmarc.www.example.com" is not an apex (its apex is example.com)' },
+      { line: 12, reason: 'name "_dmarc.example.com" is not an apex (its apex is example.com)' },
+    ])
+    const hosts = new HostCheck()
+    for (const { observation: o } of grouped.observations) {
+      expect(checkObservation(JSON.parse(JSON.stringify(o)), undefined, hosts)).toEqual({
+        ok: true,
+        kind: 'txt',
+        id: o.id,
+      })
+    }
   })
 })
 

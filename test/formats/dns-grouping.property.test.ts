@@ -2,8 +2,8 @@
  * SPEC 13's grouping of raw DNS records against a brute-force reference: random `dns-records`
  * lines, shuffled and spread over several files, load to an engine whose MX and TXT answers for
  * every apex are the observations the reference builds straight from the rule (one per apex, date
- * and kind; MX pairs by preference then host, TXT values and NS hosts in input order, each once;
- * names that are not an apex skipped), and an update with the later files answers the same
+ * and kind; MX pairs by preference then host, TXT values and NS hosts in input order, each once,
+ * then the mail-policy TXT records in theirs; names that are not an apex skipped), and an update with the later files answers the same
  * (unless the first file holds NS records with no answer of their day to end, which no engine keeps).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -15,7 +15,17 @@ import { Engine } from '../../src/engine.js'
 import type { Item, Observation } from '../../src/types.js'
 
 const APEXES = ['a.com', 'b.org', 'c.co.uk']
-const NAMES = [...APEXES, 'www.a.com', 'mail.b.org']
+// Mail-policy names (SPEC 13), by the apex, context and selector their TXT records belong to; the
+// last is over a name that is no apex, so it is skipped as any other.
+const POLICIES: Record<string, [string, string, string | null] | undefined> = {
+  '_dmarc.a.com': ['a.com', 'dns-txt-dmarc', null],
+  'google._domainkey.a.com': ['a.com', 'dns-txt-dkim', 'google'],
+  '*._domainkey.b.org': ['b.org', 'dns-txt-dkim', '*'],
+  '_mta-sts.c.co.uk': ['c.co.uk', 'dns-txt-mta-sts', null],
+  '_smtp._tls.b.org': ['b.org', 'dns-txt-tlsrpt', null],
+  'default._bimi.a.com': ['a.com', 'dns-txt-bimi', 'default'],
+}
+const NAMES = [...APEXES, 'www.a.com', 'mail.b.org', ...Object.keys(POLICIES), '_dmarc.www.a.com']
 const DAYS = ['2024-03-05', '2024-03-06']
 
 interface Line {
@@ -53,9 +63,12 @@ function reference(lines: readonly Line[]): Observation[] {
   const out: Observation[] = []
   const firstSeen: string[] = []
   const groups = new Map<string, Line[]>()
+  const apexOf = (l: Line): string | undefined =>
+    APEXES.includes(l.name) ? l.name : l.type === 'TXT' ? POLICIES[l.name]?.[0] : undefined
   for (const l of lines) {
-    if (!APEXES.includes(l.name) || l.type === 'NS') continue
-    const key = `${l.type === 'MX' ? 'mx' : 'txt'}-${l.date}-${l.name}`
+    const apex = apexOf(l)
+    if (apex === undefined || l.type === 'NS') continue
+    const key = `${l.type === 'MX' ? 'mx' : 'txt'}-${l.date}-${apex}`
     if (!groups.has(key)) {
       groups.set(key, [])
       firstSeen.push(key)
@@ -64,7 +77,8 @@ function reference(lines: readonly Line[]): Observation[] {
   }
   for (const id of firstSeen) {
     const members = groups.get(id) as Line[]
-    const { name, date } = members[0] as Line
+    const { date } = members[0] as Line
+    const name = apexOf(members[0] as Line) as string
     const items: Item[] = [{ context: '', is_metadata: true, type: 'host', value: name }]
     if (id.startsWith('mx-')) {
       const pairs = [...new Set(members.map((m) => m.value))]
@@ -75,8 +89,20 @@ function reference(lines: readonly Line[]): Observation[] {
         items.push({ context: 'dns-mx', is_metadata: false, type: 'mx-preference', value: preference })
       }
     } else {
-      for (const v of new Set(members.map((m) => m.value))) {
+      const own = members.filter((m) => m.name === name)
+      for (const v of new Set(own.map((m) => m.value))) {
         items.push({ context: 'dns-txt', is_metadata: false, type: 'txt', value: v })
+      }
+      // Then the mail-policy records in input order, each (context, selector, value) once.
+      const seen = new Set<string>()
+      for (const m of members) {
+        const policy = POLICIES[m.name]
+        if (policy === undefined) continue
+        const [, context, selector] = policy
+        if (seen.has(`${context} ${selector} ${m.value}`)) continue
+        seen.add(`${context} ${selector} ${m.value}`)
+        if (selector !== null) items.push({ context, is_metadata: false, type: 'selector', value: selector })
+        items.push({ context, is_metadata: false, type: 'txt', value: m.value })
       }
     }
     const ns = lines.filter((l) => l.type === 'NS' && l.name === name && l.date === date).map((l) => l.value)

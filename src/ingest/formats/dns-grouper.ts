@@ -10,8 +10,15 @@
  *
  * Rules, decided where SPEC is silent:
  * - A record counts when its name is an apex: `apexDomain(name) === name` (ICANN section of the
- *   PSL). Other names (`www.example.com`, `_dmarc.example.com`, a public suffix, an IP address) and
- *   wildcard owners (`*.example.com`, `*._domainkey.example.com`) are skipped and counted.
+ *   PSL). Other names (`www.example.com`, a public suffix, an IP address) and wildcard owners
+ *   (`*.example.com`) are skipped and counted, except the mail-policy TXT records below.
+ * - Mail-policy TXT records (SPEC 13): a TXT record at `_dmarc.<apex>`, `<selector>._domainkey.<apex>`,
+ *   `_mta-sts.<apex>`, `_smtp._tls.<apex>` or `<selector>._bimi.<apex>` belongs to the apex's TXT
+ *   observation of its day: after the apex's own `dns-txt` items, in input order, a `txt` item of
+ *   context `dns-txt-dmarc`, `dns-txt-dkim`, `dns-txt-mta-sts`, `dns-txt-tlsrpt` or
+ *   `dns-txt-bimi`, a DKIM or BIMI one after a `selector` item of its context (the labels before
+ *   `._domainkey.`/`._bimi.`, `*` for a wildcard); an exact repeat (context, selector, value) is
+ *   kept once. MX and NS records at those names are skipped as any other name.
  * - MX items: `host` then `mx-preference` (the preference as decimal text) per pair, ascending
  *   preference, then host; a repeated (host, preference) pair is kept once; the null MX is `.`.
  * - TXT items: the values in input order; an exact repeat of a value is kept once (a record seen
@@ -62,6 +69,22 @@ interface TxtGroup extends Origin {
   kind: 'txt'
   /** The values, in first-seen order. */
   texts: Set<string>
+  /** The mail-policy records, in first-seen order, by context, selector and value. */
+  policies: Map<string, MailPolicyText>
+}
+
+/** A mail-policy TXT record of an apex: its context, selector (DKIM and BIMI) and value. */
+interface MailPolicyText {
+  context: string
+  selector: string | null
+  value: string
+}
+
+/** A mail-policy name: the apex it belongs to, the context of its TXT items, its selector. */
+export interface MailPolicyName {
+  apex: string
+  context: string
+  selector: string | null
 }
 
 type Group = MxGroup | TxtGroup
@@ -107,15 +130,17 @@ export class DnsGrouper {
    * @returns `'ok'`, or why the record is skipped (its name is not an apex)
    */
   add(record: DnsRecord, where: RecordSource): 'ok' | string {
-    let days = this.#apexes.get(record.name)
+    const policy = record.kind === 'txt' ? mailPolicyName(record.name) : null
+    const name = policy?.apex ?? record.name
+    let days = this.#apexes.get(name)
     if (days === undefined) {
-      const reason = notApex(record.name)
+      const reason = notApex(name)
       if (reason !== null) {
         this.#notApex++
         return reason
       }
       days = new Map()
-      this.#apexes.set(this.#intern(record.name), days)
+      this.#apexes.set(this.#intern(name), days)
     }
     let date = days.get(record.day)
     if (date === undefined) {
@@ -128,12 +153,26 @@ export class DnsGrouper {
         date.ns.add(this.#intern(record.value))
         date.nsRecords++
         break
-      case 'txt':
-        date.txt ??= this.#track({ ...this.#origin(record, date, where), kind: 'txt', texts: new Set() })
-        date.txt.texts.add(this.#intern(record.value))
+      case 'txt': {
+        date.txt ??= this.#track({
+          ...this.#origin(name, record, date, where),
+          kind: 'txt',
+          texts: new Set(),
+          policies: new Map(),
+        })
+        const value = this.#intern(record.value)
+        if (policy === null) date.txt.texts.add(value)
+        else {
+          const key = `${policy.context}\u0000${policy.selector ?? ''}\u0000${value}`
+          if (!date.txt.policies.has(key)) {
+            const selector = policy.selector === null ? null : this.#intern(policy.selector)
+            date.txt.policies.set(key, { context: policy.context, selector, value })
+          }
+        }
         break
+      }
       case 'mx': {
-        date.mx ??= this.#track({ ...this.#origin(record, date, where), kind: 'mx', hosts: new Map() })
+        date.mx ??= this.#track({ ...this.#origin(name, record, date, where), kind: 'mx', hosts: new Map() })
         const hosts = date.mx.hosts
         const preferences = hosts.get(record.value)
         if (preferences === undefined) hosts.set(this.#intern(record.value), [record.preference])
@@ -163,7 +202,7 @@ export class DnsGrouper {
     for (const group of this.#groups) {
       const items: Item[] = [{ context: '', is_metadata: true, type: 'host', value: group.apex }]
       if (group.kind === 'mx') pushMx(items, group.hosts)
-      else pushTxt(items, group.texts)
+      else pushTxt(items, group.texts, group.policies)
       const ns = group.date.ns
       if (ns !== undefined) {
         for (const host of ns) {
@@ -178,9 +217,9 @@ export class DnsGrouper {
     }
   }
 
-  #origin(record: DnsRecord, date: DayGroups, where: RecordSource): Origin {
+  #origin(apex: string, record: DnsRecord, date: DayGroups, where: RecordSource): Origin {
     return {
-      apex: this.#intern(record.name),
+      apex: this.#intern(apex),
       day: this.#intern(record.day),
       file: this.#intern(where.file),
       line: where.line,
@@ -223,7 +262,46 @@ function pushMx(items: Item[], hosts: Map<string, number[]>): void {
   }
 }
 
-/** The TXT values as items, in first-seen order. */
-function pushTxt(items: Item[], texts: Set<string>): void {
+/** The TXT values as items, in first-seen order, then the mail-policy ones. */
+function pushTxt(items: Item[], texts: Set<string>, policies: Map<string, MailPolicyText>): void {
   for (const text of texts) items.push({ context: 'dns-txt', is_metadata: false, type: 'txt', value: text })
+  for (const { context, selector, value } of policies.values()) {
+    if (selector !== null) items.push({ context, is_metadata: false, type: 'selector', value: selector })
+    items.push({ context, is_metadata: false, type: 'txt', value })
+  }
+}
+
+// Mail-policy names: a prefix before the apex, or a label after a selector.
+const POLICY_PREFIXES: readonly [string, string][] = [
+  ['_dmarc.', 'dns-txt-dmarc'],
+  ['_mta-sts.', 'dns-txt-mta-sts'],
+  ['_smtp._tls.', 'dns-txt-tlsrpt'],
+]
+const POLICY_SELECTED: readonly [string, string][] = [
+  ['._domainkey.', 'dns-txt-dkim'],
+  ['._bimi.', 'dns-txt-bimi'],
+]
+
+/**
+ * The mail-policy name `name` is (SPEC 13), or null: the apex must be an apex, a selector non-empty.
+ *
+ * @example
+ * ```ts
+ * mailPolicyName('google._domainkey.example.com') // { apex: 'example.com', context: 'dns-txt-dkim', selector: 'google' }
+ * mailPolicyName('_dmarc.www.example.com')        // null (www.example.com is no apex)
+ * ```
+ */
+export function mailPolicyName(name: string): MailPolicyName | null {
+  for (const [prefix, context] of POLICY_PREFIXES) {
+    if (name.startsWith(prefix)) return policyOf(name.slice(prefix.length), context, null)
+  }
+  for (const [infix, context] of POLICY_SELECTED) {
+    const at = name.lastIndexOf(infix)
+    if (at > 0) return policyOf(name.slice(at + infix.length), context, name.slice(0, at))
+  }
+  return null
+}
+
+function policyOf(apex: string, context: string, selector: string | null): MailPolicyName | null {
+  return apexDomain(apex) === apex ? { apex, context, selector } : null
 }

@@ -198,9 +198,15 @@ function recordsOf(observation: Observation): DnsRecord[] {
   const { items, date: day } = observation
   const name = items[0]?.value ?? ''
   const records: DnsRecord[] = []
+  let selector = ''
   for (let i = 1; i < items.length; i++) {
     const item = items[i] as Observation['items'][number]
+    const policy = POLICY_NAMES.get(item.context)
     if (item.context === 'dns-txt') records.push({ name, kind: 'txt', value: item.value, day })
+    else if (policy !== undefined && item.type === 'selector') selector = item.value
+    else if (policy !== undefined && item.type === 'txt') {
+      records.push({ name: policy(name, selector), kind: 'txt', value: item.value, day })
+    }
     else if (item.context === 'dns-ns') records.push({ name, kind: 'ns', value: item.value, day })
     else if (item.context === 'dns-mx' && item.type === 'host') {
       const preference = Number(items[i + 1]?.value)
@@ -209,6 +215,15 @@ function recordsOf(observation: Observation): DnsRecord[] {
   }
   return records
 }
+
+// The owner name of a mail-policy TXT item's record, from its context (dns-grouper.ts).
+const POLICY_NAMES = new Map<string, (apex: string, selector: string) => string>([
+  ['dns-txt-dmarc', (apex) => `_dmarc.${apex}`],
+  ['dns-txt-mta-sts', (apex) => `_mta-sts.${apex}`],
+  ['dns-txt-tlsrpt', (apex) => `_smtp._tls.${apex}`],
+  ['dns-txt-dkim', (apex, selector) => `${selector}._domainkey.${apex}`],
+  ['dns-txt-bimi', (apex, selector) => `${selector}._bimi.${apex}`],
+])
 
 /** Thrown at the first reject in strict mode, to stop reading. */
 class StopReading extends Error {}
