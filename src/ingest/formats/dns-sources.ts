@@ -206,8 +206,7 @@ function recordsOf(observation: Observation): DnsRecord[] {
     else if (policy !== undefined && item.type === 'selector') selector = item.value
     else if (policy !== undefined && item.type === 'txt') {
       records.push({ name: policy(name, selector), kind: 'txt', value: item.value, day })
-    }
-    else if (item.context === 'dns-ns') records.push({ name, kind: 'ns', value: item.value, day })
+    } else if (item.context === 'dns-ns') records.push({ name, kind: 'ns', value: item.value, day })
     else if (item.context === 'dns-mx' && item.type === 'host') {
       const preference = Number(items[i + 1]?.value)
       records.push({ name, kind: 'mx', value: item.value, preference, day })
