@@ -173,10 +173,7 @@ export function unpackPostings(postings: StoredPostings): Postings {
       if (skip.getUint32(0, true) !== previous || skip.getUint32(4, true) !== reader.at)
         throw new Error(`term ${t}'s skip entry ${j} does not match its block`)
     }
-    for (let e = from + k * BLOCK; e < from + n; e++) {
-      previous += reader.varint() + 1
-      docs[e] = previous
-    }
+    reader.varintDocs(n - k * BLOCK, docs, from + k * BLOCK, previous)
     if (reader.at !== bytes.length)
       throw new Error(`term ${t} holds ${bytes.length} document bytes, ${reader.at} decoded`)
     if (!withPayload) continue

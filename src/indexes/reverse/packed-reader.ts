@@ -59,21 +59,13 @@ export class ByteReader {
    * @throws Error when the bytes end inside it
    */
   unpack(n: number, into: Uint32Array, at: number): void {
-    const width = this.bytes[this.at]
-    if (width === undefined || width > 32) throw new Error(`postings: a packed run of width ${width}`)
-    const start = this.at + 1
-    const length = 4 * Math.ceil((n * width) / 32)
-    if (start + length > this.bytes.length)
-      throw new Error('postings: a packed run goes past the end of its bytes')
-    this.at = start + length
+    const width = this.#run(n)
     if (width === 0) {
       into.fill(0, at, at + n)
       return
     }
-    const words = wordsFor(length)
-    words.bytes.set(this.bytes.subarray(start, start + length))
-    const packed = words.words
-    const mask = width === 32 ? 0xffffffff : 2 ** width - 1
+    const packed = wordBuffer.words
+    const mask = MASKS[width] as number
     for (let i = 0, bit = 0; i < n; i++, bit += width) {
       const word = bit >>> 5
       const shift = bit & 31
@@ -91,21 +83,13 @@ export class ByteReader {
    */
   block(into: Uint32Array, at: number, previous: number): number {
     // The gaps unpacked and summed in one pass (measured against unpacking, then summing).
-    const width = this.bytes[this.at]
-    if (width === undefined || width > 32) throw new Error(`postings: a packed run of width ${width}`)
-    const start = this.at + 1
-    const length = 16 * width
-    if (start + length > this.bytes.length)
-      throw new Error('postings: a packed run goes past the end of its bytes')
-    this.at = start + length
+    const width = this.#run(BLOCK)
     let doc = previous
     if (width === 0) {
       for (let i = at; i < at + BLOCK; i++) into[i] = ++doc
       return doc
     }
-    const buffer = wordsFor(length)
-    buffer.bytes.set(this.bytes.subarray(start, start + length))
-    const packed = buffer.words
+    const packed = wordBuffer.words
     const mask = MASKS[width] as number
     for (let i = 0, bit = 0; i < BLOCK; i++, bit += width) {
       const word = bit >>> 5
@@ -116,6 +100,60 @@ export class ByteReader {
       into[at + i] = doc
     }
     return doc
+  }
+
+  /**
+   * Decodes the next `n` varint gaps (the documents after a term's last full block) into documents
+   * `into[at …]`, after `previous`.
+   *
+   * @throws Error when the bytes end inside them
+   */
+  varintDocs(n: number, into: Uint32Array, at: number, previous: number): void {
+    let doc = previous
+    for (let i = at; i < at + n; i++) {
+      doc += this.varint() + 1
+      into[i] = doc
+    }
+  }
+
+  /**
+   * Appends the values of the next varint entry (its count, its first value, the gaps to the
+   * next ones) to `into`.
+   *
+   * @throws Error when the bytes end inside it
+   */
+  varintEntry(into: ValueBuffer): void {
+    const count = this.varint()
+    if (count === 0) return
+    into.reserve(count)
+    const values = into.values
+    let length = into.length
+    let value = this.varint()
+    values[length++] = value
+    for (let c = 1; c < count; c++) {
+      value += this.varint() + 1
+      values[length++] = value
+    }
+    into.length = length
+  }
+
+  /** Passes over the next varint entry. */
+  skipVarintEntry(): void {
+    for (let c = this.varint(); c > 0; c--) this.varint()
+  }
+
+  // Reads the width byte of the next packed run of n values and copies its words to the shared
+  // aligned buffer (wordBuffer.words); returns the width.
+  #run(n: number): number {
+    const width = this.bytes[this.at]
+    if (width === undefined || width > 32) throw new Error(`postings: a packed run of width ${width}`)
+    const start = this.at + 1
+    const length = 4 * Math.ceil((n * width) / 32)
+    if (start + length > this.bytes.length)
+      throw new Error('postings: a packed run goes past the end of its bytes')
+    this.at = start + length
+    if (width > 0) wordsFor(length).bytes.set(this.bytes.subarray(start, start + length))
+    return width
   }
 }
 
@@ -169,18 +207,7 @@ export class PayloadReader extends ByteReader {
     if (!full) {
       for (let i = 0; i < n; i++) {
         starts[at + i] = into.length
-        const count = this.varint()
-        if (count === 0) continue
-        into.reserve(count)
-        const values = into.values
-        let length = into.length
-        let value = this.varint()
-        values[length++] = value
-        for (let c = 1; c < count; c++) {
-          value += this.varint() + 1
-          values[length++] = value
-        }
-        into.length = length
+        this.varintEntry(into)
       }
       return
     }
@@ -324,24 +351,13 @@ export function pickFromTail(
   reader.at = at
   let next = startsAt
   for (let i = 0, w = from; i < n && w < to; i++) {
-    const count = reader.varint()
     if ((wanted[w] as number) - base !== i) {
-      for (let c = 0; c < count; c++) reader.varint()
+      reader.skipVarintEntry()
       continue
     }
     w++
     starts[next++] = into.length
-    if (count === 0) continue
-    into.reserve(count)
-    const values = into.values
-    let length = into.length
-    let value = reader.varint()
-    values[length++] = value
-    for (let c = 1; c < count; c++) {
-      value += reader.varint() + 1
-      values[length++] = value
-    }
-    into.length = length
+    reader.varintEntry(into)
   }
 }
 

@@ -186,10 +186,7 @@ function decodeDocs(reader: ByteReader, n: number, into: Uint32Array, at: number
   reader.at += k * SKIP_BYTES
   let previous = -1
   for (let j = 0; j < k; j++) previous = reader.block(into, at + j * BLOCK, previous)
-  for (let i = k * BLOCK; i < n; i++) {
-    previous += reader.varint() + 1
-    into[at + i] = previous
-  }
+  reader.varintDocs(n - k * BLOCK, into, at + k * BLOCK, previous)
 }
 
 // Copies the k skip entries at `bytes[at …]` to skipWords.
@@ -249,7 +246,7 @@ function matchDocs(
     const previous = j === 0 ? -1 : (skipWords[3 * j - 3] as number)
     const blockSize = j < k ? BLOCK : n - k * BLOCK
     if (j < k) reader.block(blockDocs, 0, previous)
-    else for (let e = 0, d = previous; e < blockSize; e++) blockDocs[e] = d += reader.varint() + 1
+    else reader.varintDocs(blockSize, blockDocs, 0, previous)
     // Intersect the block with the documents looked for, galloping over whichever side is behind.
     let i = 0
     while (i < blockSize && a < aliveCount) {
