@@ -30,10 +30,10 @@ const LAZY = new RegExp(
     'store\\.(?:chunks|tables)\\.\\d+' +
     '|store\\.domains\\.bytes' +
     '|reverse\\.(?:text|postal|email|registrar)\\.dictionary\\.bytes' +
-    '|reverse\\.text\\.(?:positions|organizations)\\.(?:docAt|docBytes|payloadAt|payloadBytes)' +
-    '|reverse\\.(?:postal|email|registrar)\\.postings\\.(?:docAt|docBytes)' +
-    '|reverse\\.digits\\.grams\\.(?:docAt|docBytes)' +
-    '|reverse\\.nameservers\\.(?:hosts|suffixes)\\.(?:docAt|docBytes)' +
+    '|reverse\\.text\\.(?:positions|organizations)\\.(?:termStart|docAt|docBytes|payloadAt|payloadBytes)' +
+    '|reverse\\.(?:postal|email|registrar)\\.postings\\.(?:termStart|docAt|docBytes)' +
+    '|reverse\\.digits\\.grams\\.(?:termStart|docAt|docBytes)' +
+    '|reverse\\.nameservers\\.(?:hosts|suffixes)\\.(?:termStart|docAt|docBytes)' +
     '|(?:mx|txt)\\.(?:ids|tokens|strings|hosts)\\.(?:bytes|starts)' +
     `|(?:mx|txt)\\.(?:${DNS_COLUMNS.join('|')})` +
     '|store\\.domains\\.(?:slots|starts)' +

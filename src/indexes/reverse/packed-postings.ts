@@ -27,7 +27,7 @@
  * (25 of documents, 115 of positions) against 300 as arrays (four-byte documents and payload
  * offsets, 16-bit positions; 182 with the positions as varints), the reverse index 374 against 581.
  */
-import type { StoredArray } from '../../storage/lazy-array.js'
+import { type StoredArray, wholeUint32 } from '../../storage/lazy-array.js'
 import { bytesOf } from '../../storage/lazy-section.js'
 import { BLOCK, ByteReader, PayloadReader, SKIP_BYTES, ValueBuffer, wordsFor } from './packed-reader.js'
 import type { Postings } from './postings.js'
@@ -143,7 +143,7 @@ export function packPostings(postings: Postings): StoredPostings {
  * ```
  */
 export function unpackPostings(postings: StoredPostings): Postings {
-  const { termStart } = postings
+  const termStart = wholeUint32(postings.termStart)
   const terms = termStart.length - 1
   const entries = termStart[terms] as number
   const withPayload = postings.payloadAt.length > 0

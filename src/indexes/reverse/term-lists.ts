@@ -5,7 +5,7 @@
  * call; a term whose list is far longer than the documents the caller looks for is read a block
  * at a time through its skip data.
  */
-import type { StoredArray } from '../../storage/lazy-array.js'
+import { rangeOf, type StoredArray } from '../../storage/lazy-array.js'
 import { bytesOf, type StoredBytes } from '../../storage/lazy-section.js'
 import { lowerBound } from '../gallop.js'
 import { offsetAt } from './packed-postings.js'
@@ -17,13 +17,38 @@ import { BLOCK, ByteReader, pickFromBlock, pickFromTail, SKIP_BYTES, ValueBuffer
  */
 export interface StoredPostings {
   /** Term t has entries [termStart[t], termStart[t + 1]): its document frequency. */
-  readonly termStart: Uint32Array
+  readonly termStart: StoredArray<Uint32Array>
   /** Term t's packed documents are docBytes[docAt[t], docAt[t + 1]). */
   readonly docAt: StoredArray<Uint32Array | Float64Array>
   readonly docBytes: StoredBytes
   /** Term t's payloads are payloadBytes[payloadAt[t], payloadAt[t + 1]); empty without payloads. */
   readonly payloadAt: StoredArray<Uint32Array | Float64Array>
   readonly payloadBytes: StoredBytes
+}
+
+/**
+ * Where term t's entries start among all the terms' entries (the entries of the terms before it);
+ * read through the cache when the term offsets stay on disk.
+ *
+ * @example
+ * ```ts
+ * entryStart(postings, 3) - entryStart(postings, 1) // the entries of terms 1 and 2
+ * ```
+ */
+export function entryStart(postings: StoredPostings, t: number): number {
+  return offsetAt(postings.termStart, t)
+}
+
+/**
+ * Term t's document frequency: 0 for −1, a term not in the dictionary.
+ *
+ * @example
+ * ```ts
+ * docFrequency(exact.postings, exact.dictionary.get('sw1a1aa')) // documents with that postal code
+ * ```
+ */
+export function docFrequency(postings: StoredPostings, t: number): number {
+  return t < 0 ? 0 : entryStart(postings, t + 1) - entryStart(postings, t)
 }
 
 /**
@@ -37,15 +62,15 @@ export interface StoredPostings {
  */
 export function termDocs(postings: StoredPostings, lo: number, hi = lo + 1): Uint32Array {
   if (lo < 0) return new Uint32Array(0)
-  const { termStart } = postings
-  const first = termStart[lo] as number
-  const docs = new Uint32Array((termStart[hi] as number) - first)
+  const starts = rangeOf(postings.termStart, lo, hi + 1)
+  const first = starts[0] as number
+  const docs = new Uint32Array((starts[hi - lo] as number) - first)
   if (docs.length === 0) return docs
   const base = offsetAt(postings.docAt, lo)
   const reader = new ByteReader(bytesOf(postings.docBytes, base, offsetAt(postings.docAt, hi)), 0)
-  for (let t = lo; t < hi; t++) {
-    const from = termStart[t] as number
-    decodeDocs(reader, (termStart[t + 1] as number) - from, docs, from - first)
+  for (let i = 0; i < hi - lo; i++) {
+    const from = starts[i] as number
+    decodeDocs(reader, (starts[i + 1] as number) - from, docs, from - first)
   }
   return docs
 }
@@ -92,7 +117,7 @@ export function termLists(
   let aliveCount = within?.length ?? 0
   for (let s = 0; s < slots; s++) {
     const t = terms[s] as number
-    const room = t < 0 ? 0 : Math.min(size(postings.termStart, t), alive === undefined ? 2 ** 32 : aliveCount)
+    const room = t < 0 ? 0 : Math.min(docFrequency(postings, t), alive === undefined ? 2 ** 32 : aliveCount)
     const slot = slotScratch(s, room)
     slot.count = t < 0 || room === 0 ? 0 : matchDocs(postings, t, alive, aliveCount, slot)
     alive = slot.docs
@@ -171,10 +196,6 @@ let skipWords = new Uint32Array(skipBuffer)
 // The one reader the decoding loops move over the bytes they are given.
 const reader = new ByteReader(new Uint8Array(0), 0)
 
-function size(termStart: Uint32Array, t: number): number {
-  return (termStart[t + 1] as number) - (termStart[t] as number)
-}
-
 // `array` when it holds `n` elements, else a new one of twice the size needed (contents dropped).
 function grown(array: Uint32Array<ArrayBuffer>, n: number): Uint32Array<ArrayBuffer> {
   return array.length >= n ? array : new Uint32Array(Math.max(1024, 2 * n))
@@ -212,7 +233,7 @@ function matchDocs(
   aliveCount: number,
   slot: SlotScratch,
 ): number {
-  const n = size(postings.termStart, t)
+  const n = docFrequency(postings, t)
   const docStart = offsetAt(postings.docAt, t)
   const docEnd = offsetAt(postings.docAt, t + 1)
   if (alive === undefined) {
@@ -276,7 +297,7 @@ function readPayloads(
   at: number,
 ): void {
   if (count === 0) return
-  const n = size(postings.termStart, t)
+  const n = docFrequency(postings, t)
   const k = n >>> 7
   const blocks = n > k * BLOCK ? k + 1 : k
   loadSkips(postings.docBytes, offsetAt(postings.docAt, t), k)

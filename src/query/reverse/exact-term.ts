@@ -4,7 +4,7 @@
  * {@link ExactTerms}, whose document list is the answer, so the estimate is the exact count.
  */
 import type { ExactTerms } from '../../indexes/reverse/exact-terms.js'
-import { type StoredPostings, termDocs } from '../../indexes/reverse/term-lists.js'
+import { docFrequency, type StoredPostings, termDocs } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
 import { intersectInto } from './doc-ids.js'
 
@@ -28,10 +28,9 @@ export class ExactTermMatcher implements Criterion {
    */
   constructor(terms: ExactTerms, key: string) {
     const id = terms.dictionary.get(key)
-    const { termStart } = terms.postings
     this.#postings = terms.postings
     this.#id = id
-    this.estimate = id < 0 ? 0 : (termStart[id + 1] as number) - (termStart[id] as number)
+    this.estimate = docFrequency(terms.postings, id)
   }
 
   collect(): Uint32Array {

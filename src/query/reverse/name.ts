@@ -5,7 +5,7 @@
  * ordinals share one ordinal.
  */
 import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
-import type { StoredPostings, TermLists } from '../../indexes/reverse/term-lists.js'
+import { docFrequency, type StoredPostings, type TermLists } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
 import { collectRarestFirst, filterRarestFirst, type KeepMatches } from './rarest-first.js'
 
@@ -32,8 +32,7 @@ export class NameMatcher implements Criterion {
    */
   constructor(text: RegistrationText, tokens: readonly string[]) {
     this.#names = text.organizations
-    const { termStart } = text.organizations
-    const size = (id: number) => (id < 0 ? 0 : (termStart[id + 1] as number) - (termStart[id] as number))
+    const size = (id: number) => docFrequency(text.organizations, id)
     this.#terms = tokens.map((token) => text.dictionary.get(token)).sort((a, b) => size(a) - size(b))
     this.#ordStart = new Uint32Array(tokens.length)
     this.#ordEnd = new Uint32Array(tokens.length)

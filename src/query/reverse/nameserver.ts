@@ -6,7 +6,7 @@
  * host ranks up in the intervals.
  */
 import type { LabelSuffixIndex, SuffixRanks } from '../../indexes/reverse/label-suffix-index.js'
-import { termDocs } from '../../indexes/reverse/term-lists.js'
+import { docFrequency, entryStart, termDocs } from '../../indexes/reverse/term-lists.js'
 import { sortedDistinct } from '../../indexes/sorted-distinct.js'
 import type { Criterion } from './criterion.js'
 
@@ -37,16 +37,12 @@ export class NameserverMatcher implements Criterion {
     this.#ranks = index.ranks(domain)
     this.#docCount = docCount
     this.#shared = index.sharedSuffix(domain)
-    const { termStart } = index.hosts
     const r = this.#ranks
-    const shared = index.sharedPostings.termStart
+    const at = (t: number): number => entryStart(index.hosts, t)
     this.estimate =
       this.#shared >= 0
-        ? (shared[this.#shared + 1] as number) - (shared[this.#shared] as number)
-        : (termStart[r.exactHi] as number) -
-          (termStart[r.exactLo] as number) +
-          (termStart[r.belowHi] as number) -
-          (termStart[r.belowLo] as number)
+        ? docFrequency(index.sharedPostings, this.#shared)
+        : at(r.exactHi) - at(r.exactLo) + at(r.belowHi) - at(r.belowLo)
   }
 
   collect(): Uint32Array {

@@ -4,7 +4,7 @@
  * rarest gram's list narrowed by the others); each is verified against its stored digits.
  */
 import { type DigitsIndex, GRAM, GRAM_COUNT } from '../../indexes/reverse/digits-index.js'
-import { termDocs } from '../../indexes/reverse/term-lists.js'
+import { docFrequency, termDocs } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
 import { intersectInto } from './doc-ids.js'
 
@@ -36,8 +36,7 @@ export class PhoneMatcher implements Criterion {
       gram = (gram * 10 + (this.#query[i] as number)) % GRAM_COUNT
       if (i >= GRAM - 1) grams.add(gram)
     }
-    const { termStart } = digits.grams
-    const df = (g: number): number => (termStart[g + 1] as number) - (termStart[g] as number)
+    const df = (g: number): number => docFrequency(digits.grams, g)
     this.#grams = [...grams].sort((a, b) => df(a) - df(b))
     this.estimate = df(this.#grams[0] as number)
   }

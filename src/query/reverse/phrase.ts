@@ -23,7 +23,7 @@
  */
 import { lowerBound } from '../../indexes/gallop.js'
 import type { RegistrationText } from '../../indexes/reverse/registration-text.js'
-import type { TermLists } from '../../indexes/reverse/term-lists.js'
+import { docFrequency, type TermLists } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
 import { collectRarestFirst, filterRarestFirst, type KeepMatches } from './rarest-first.js'
 
@@ -67,10 +67,9 @@ export class PhraseMatcher implements Criterion {
     this.#slop = slop
     this.#mask = mask
     this.#length = tokens.length
-    const { termStart } = text.positions
     const distinct = [...new Set(tokens)]
     const ids = distinct.map((token) => text.dictionary.get(token))
-    const df = ids.map((id) => (id < 0 ? 0 : (termStart[id + 1] as number) - (termStart[id] as number)))
+    const df = ids.map((id) => docFrequency(text.positions, id))
     const order = distinct.map((_, s) => s).sort((a, b) => (df[a] as number) - (df[b] as number))
     const slots = order.length
     this.#terms = order.map((original) => ids[original] as number)

@@ -7,6 +7,7 @@
 import { hostPostings, sharedSuffixes } from '../../indexes/reverse/label-suffix-index.js'
 import { unpackPostings } from '../../indexes/reverse/packed-postings.js'
 import { compareBytes } from '../../indexes/utf8.js'
+import { wholeUint32 } from '../../storage/lazy-array.js'
 import { type Checklist, Violation } from './checklist.js'
 import { checkPostings } from './postings.js'
 import { allBelow, object, offsets, sameArray, typedArray } from './values.js'
@@ -71,7 +72,7 @@ export function checkLabelSuffixIndex(where: string, value: unknown, docs: numbe
   const from = 'the hosts under each shared suffix'
   sameArray(`${where}.suffixKeyStart`, suffixKeyStart, shared.suffixKeyStart, from)
   sameArray(`${where}.suffixKeyBytes`, suffixKeyBytes, shared.suffixKeyBytes, from)
-  sameArray(`${where}.suffixes.termStart`, suffixes.termStart, shared.suffixes.termStart, from)
+  sameArray(`${where}.suffixes.termStart`, suffixes.termStart, wholeUint32(shared.suffixes.termStart), from)
   sameArray(`${where}.suffixes.docs`, suffixes.docs, unpackPostings(shared.suffixes).docs, from)
   checks.passed(`${where}: shared suffixes are the merged hosts under them`, suffixCount)
 }
