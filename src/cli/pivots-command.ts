@@ -6,8 +6,9 @@ import { existsSync } from 'node:fs'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, loadInputs } from './inputs.js'
-import { printJson } from './output.js'
+import { printError } from './output.js'
 import { withProgress } from './progress.js'
+import { OUTPUT_HELP, OUTPUT_OPTIONS, outputChoice, writeBody } from './result-output.js'
 
 const HELP = `Usage: domindex pivots INPUT... DOMAIN [--apex]
 
@@ -22,6 +23,7 @@ that request, to pass to 'domindex query'.
 Options:
 ${INPUT_HELP}
   --apex            use the domain's apex (www.example.co.uk: example.co.uk)
+${OUTPUT_HELP}
   -h, --help        show this help
 
 Exit status: 0 when the domain is held; 1 when it is not (a not_found error body is printed) or
@@ -35,7 +37,7 @@ export const pivotsCommand: Command = {
   async run(args) {
     const { values, lists, positionals } = parseCommandArgs(
       args,
-      { ...INPUT_OPTIONS, apex: { type: 'boolean' } },
+      { ...INPUT_OPTIONS, apex: { type: 'boolean' }, ...OUTPUT_OPTIONS },
       INPUT_LISTS,
     )
     const domain = positionals.pop()
@@ -47,12 +49,14 @@ export const pivotsCommand: Command = {
           : `give an input (a snapshot, a data directory or files) before the DOMAIN ${domain}`,
       )
     }
+    const choice = outputChoice(values)
     const engine = await withProgress((onProgress) => loadInputs(positionals, lists, { onProgress }))
     const apex = values['apex'] === true ? '&apex_domain=true' : ''
     const { status, body } = await engine.request(
       `/v1/domain/pivots?domain=${encodeURIComponent(domain)}${apex}`,
     )
-    printJson(body)
-    return status === 200 ? 0 : 1
+    if (status !== 200) return printError(choice, body)
+    await writeBody(choice, '/v1/domain/pivots', body, [])
+    return 0
   },
 }

@@ -5,8 +5,9 @@
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, loadInputs } from './inputs.js'
-import { printJson } from './output.js'
+import { printError } from './output.js'
 import { withProgress } from './progress.js'
+import { OUTPUT_HELP, OUTPUT_OPTIONS, outputChoice, writeBody } from './result-output.js'
 
 const HELP = `Usage: domindex suggest INPUT... KIND TEXT [--limit N]
 
@@ -22,6 +23,7 @@ The first query of a kind indexes its values over every record.
 Options:
 ${INPUT_HELP}
   --limit N         the most suggestions, 1 to 100 (default 10)
+${OUTPUT_HELP}
   -h, --help        show this help
 
 Exit status: 0 on an answer (even with no suggestion); 1 when the parameters are refused (the
@@ -35,7 +37,7 @@ export const suggestCommand: Command = {
   async run(args) {
     const { values, lists, positionals } = parseCommandArgs(
       args,
-      { ...INPUT_OPTIONS, limit: { type: 'string' } },
+      { ...INPUT_OPTIONS, limit: { type: 'string' }, ...OUTPUT_OPTIONS },
       INPUT_LISTS,
     )
     const text = positionals.pop()
@@ -43,12 +45,14 @@ export const suggestCommand: Command = {
     if (text === undefined || kind === undefined) {
       throw new UsageError("no kind and text: end with them, like organization 'acme hold'")
     }
+    const choice = outputChoice(values)
     const engine = await withProgress((onProgress) => loadInputs(positionals, lists, { onProgress }))
     const limit = typeof values['limit'] === 'string' ? `&limit=${encodeURIComponent(values['limit'])}` : ''
     const { status, body } = await engine.request(
       `/v1/domain/suggest?kind=${encodeURIComponent(kind)}&text=${encodeURIComponent(text)}${limit}`,
     )
-    printJson(body)
-    return status === 200 ? 0 : 1
+    if (status !== 200) return printError(choice, body)
+    await writeBody(choice, '/v1/domain/suggest', body, [])
+    return 0
   },
 }
