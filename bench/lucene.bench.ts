@@ -173,7 +173,7 @@ function ours(params: Params): PeerAnswer {
 function oursKeys(params: Params): PeerAnswer {
   const docs = matchReverse(index, parseReverseParams(params))
   const domains = new Array<string>(Math.min(PAGE, docs.length))
-  for (let i = 0; i < domains.length; i++) domains[i] = keys[docs[i] as number] as string
+  for (let i = 0; i < domains.length; i++) domains[i] = keys[docs.at(i)] as string
   return { count: docs.length, domains }
 }
 

@@ -107,7 +107,7 @@ for (const [family, params] of reverseFamilies(records)) {
   const search = (): Envelope<WhoisRecord> => {
     const query = parseReverseParams(params)
     const docs = matchReverse(index, query)
-    return envelope(docs.length, query.page, (i) => records[docs[i] as number] as WhoisRecord)
+    return envelope(docs.length, query.page, (i) => records[docs.at(i)] as WhoisRecord)
   }
   const got = search()
   const times = sample(search, RUNS, 3)

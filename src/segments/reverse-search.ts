@@ -6,13 +6,14 @@
  */
 import { type MergedEntries, mergeRanks } from '../collect/merge-order.js'
 import { pageOf, type ResultSet } from '../collect/page.js'
+import { ArrayDocs, type DocList } from '../query/reverse/doc-list.js'
 import { matchReverse } from '../query/reverse/planner.js'
 import type { ReverseQuery } from '../query/reverse-params.js'
 import type { Envelope, WhoisRecord } from '../types.js'
 import type { SegmentView } from './segment.js'
 
-/** The live matches of each view, ascending document ids. */
-export type ReverseMatches = readonly Uint32Array[]
+/** The live matches of each view, ascending document ids, read by rank. */
+export type ReverseMatches = readonly DocList[]
 
 /**
  * The matching live documents of each view.
@@ -26,13 +27,14 @@ export type ReverseMatches = readonly Uint32Array[]
  */
 export function reverseMatches(views: readonly SegmentView[], query: ReverseQuery): ReverseMatches {
   return views.map((view) => {
-    const docs = matchReverse(view.segment.reverse, query)
+    const matches = matchReverse(view.segment.reverse, query)
     const deleted = view.deleted.whois
-    if (deleted.count === 0) return docs
+    if (deleted.count === 0) return matches
+    const docs = matches.toArray()
     const out = new Uint32Array(docs.length)
     let k = 0
     for (let i = 0; i < docs.length; i++) if (!deleted.has(docs[i] as number)) out[k++] = docs[i] as number
-    return out.subarray(0, k)
+    return new ArrayDocs(out.subarray(0, k))
   })
 }
 
@@ -54,8 +56,7 @@ export function reverseRanks(
   start: number,
   end: number,
 ): MergedEntries {
-  const lists = matches.map((docs) => ({ length: docs.length, at: (r: number) => docs[r] as number }))
-  return mergeRanks(lists, (la, a, lb, b) => before(views, la, a, lb, b), start, end)
+  return mergeRanks(matches, (la, a, lb, b) => before(views, la, a, lb, b), start, end)
 }
 
 /**
@@ -101,7 +102,11 @@ export function reverseResults(views: readonly SegmentView[], query: ReverseQuer
     const store = (views[0] as SegmentView).segment.store
     return {
       count: only.length,
-      slice: (start, end) => Array.from(only.subarray(start, end), (doc) => store.get(doc)),
+      slice: (start, end) => {
+        const records: WhoisRecord[] = []
+        for (let r = start; r < Math.min(end, only.length); r++) records.push(store.get(only.at(r)))
+        return records
+      },
     }
   }
   return {

@@ -4,13 +4,15 @@
  * block of 128 (whole blocks, a block and a tail, many blocks), gaps of every width up to 32 bits,
  * payloads of one value or many, narrow and wide. Every term's documents (`termDocs`, one term and
  * ranges of terms), every set of lists with payloads (`termLists`), the same restricted to random
- * documents (read through the skip data), and the round trip (`unpackPostings`) equal the arrays.
+ * documents (read through the skip data), every rank of a list read alone (`TermDocList`), and
+ * the round trip (`unpackPostings`) equal the arrays.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { packPostings, unpackPostings } from '../../src/indexes/reverse/packed-postings.js'
 import { BLOCK } from '../../src/indexes/reverse/packed-reader.js'
 import type { Postings } from '../../src/indexes/reverse/postings.js'
+import { TermDocList } from '../../src/indexes/reverse/term-doc-list.js'
 import { type TermLists, termDocs, termLists } from '../../src/indexes/reverse/term-lists.js'
 
 /** One term's entries: ascending documents, each with its ascending payload values. */
@@ -131,6 +133,14 @@ describe('packed postings', () => {
           const packed = packPostings(arrays)
           terms.forEach((entries, t) => {
             expect([...termDocs(packed, t)]).toEqual(entries.map((e) => e.doc))
+            // Read by rank, in a random order: each rank's block decoded alone.
+            const list = new TermDocList(packed, t)
+            expect(list.length).toBe(entries.length)
+            const order = mulberry(seed + 7 * t)
+            for (let i = 0; i < Math.min(60, entries.length); i++) {
+              const r = Math.floor(order() * entries.length)
+              expect(list.at(r)).toBe((entries[r] as { doc: number }).doc)
+            }
           })
           expect([...termDocs(packed, -1)]).toEqual([])
           expect([...termDocs(packed, 0, terms.length)]).toEqual(terms.flat().map((e) => e.doc))

@@ -10,12 +10,12 @@ import { describe, expect, it } from 'vitest'
 import { tokenize } from '../../src/analysis/tokenize.js'
 import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
 import { normalizeDate } from '../../src/normalize/date.js'
-import { matchReverse } from '../../src/query/reverse/planner.js'
 import { parseReverseParams } from '../../src/query/reverse-params.js'
 import type { Params, WhoisRecord } from '../../src/types.js'
 import { realData } from '../helpers/real-data.js'
 import { inResultOrder } from './corpus.js'
 import { contactValues, referenceSearch } from './reference.js'
+import { matchedDocs } from './search.js'
 
 const path = realData('whois_records.jsonl')
 
@@ -74,7 +74,7 @@ describe.skipIf(path === null)('ReverseIndex on real WHOIS records', () => {
     let nonEmpty = 0
     for (const params of queries) {
       const want = referenceSearch(records, params)
-      expect({ params, got: Array.from(matchReverse(index, parseReverseParams(params))) }).toEqual({
+      expect({ params, got: matchedDocs(index, parseReverseParams(params)) }).toEqual({
         params,
         got: want,
       })

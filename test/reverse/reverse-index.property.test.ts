@@ -8,12 +8,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { envelope, PAGE_SIZE } from '../../src/collect/page.js'
 import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
-import { matchReverse } from '../../src/query/reverse/planner.js'
 import { parseReverseParams } from '../../src/query/reverse-params.js'
 import type { WhoisRecord } from '../../src/types.js'
 import { reverseThroughDisk } from '../helpers/through-disk.js'
 import { corpus, pivotQuery, query } from './corpus.js'
 import { referenceSearch } from './reference.js'
+import { matchedDocs } from './search.js'
 
 const SETTINGS = { seed: 20240611, numRuns: 300 }
 
@@ -22,7 +22,7 @@ describe('ReverseIndex matches the brute-force reference', () => {
     fc.assert(
       fc.property(corpus, query, (records, params) => {
         const index = ReverseIndex.build(records)
-        const got = Array.from(matchReverse(index, parseReverseParams(params)))
+        const got = matchedDocs(index, parseReverseParams(params))
         expect(got).toEqual(referenceSearch(records, params))
       }),
       SETTINGS,
@@ -37,9 +37,7 @@ describe('ReverseIndex matches the brute-force reference', () => {
         async (records, queries) => {
           const index = await reverseThroughDisk(ReverseIndex.build(records))
           for (const params of queries) {
-            expect(Array.from(matchReverse(index, parseReverseParams(params)))).toEqual(
-              referenceSearch(records, params),
-            )
+            expect(matchedDocs(index, parseReverseParams(params))).toEqual(referenceSearch(records, params))
           }
         },
       ),
@@ -52,9 +50,7 @@ describe('ReverseIndex matches the brute-force reference', () => {
       fc.property(corpus, fc.array(query, { minLength: 1, maxLength: 8 }), (records, queries) => {
         const index = ReverseIndex.build(records)
         for (const params of queries) {
-          expect(Array.from(matchReverse(index, parseReverseParams(params)))).toEqual(
-            referenceSearch(records, params),
-          )
+          expect(matchedDocs(index, parseReverseParams(params))).toEqual(referenceSearch(records, params))
         }
       }),
       { ...SETTINGS, numRuns: 100 },
@@ -72,7 +68,7 @@ describe('ReverseIndex matches the brute-force reference', () => {
       fc.property(big, query, fc.nat({ max: 3 }), (records, params, page) => {
         const index = ReverseIndex.build(records)
         const q = parseReverseParams({ ...params, page: String(page) })
-        const docs = matchReverse(index, q)
+        const docs = matchedDocs(index, q)
         const got = envelope(docs.length, q.page, (i) => records[docs[i] as number])
         const want = referenceSearch(records, params)
         expect(got.result_count).toBe(want.length)
@@ -94,7 +90,7 @@ describe('email and registrar match like the brute-force reference', () => {
         const index = ReverseIndex.build(records)
         for (const params of queries) {
           const want = referenceSearch(records, params)
-          expect(Array.from(matchReverse(index, parseReverseParams(params)))).toEqual(want)
+          expect(matchedDocs(index, parseReverseParams(params))).toEqual(want)
           if (want.length > 0) matched++
         }
       }),
@@ -127,7 +123,7 @@ describe('phrase slop on dense repeated text', () => {
         fc.boolean(),
         (docs, text, slop, street) => {
           const params = street ? { phrase: text, slop, street: true } : { phrase: text, slop }
-          const got = Array.from(matchReverse(ReverseIndex.build(docs), parseReverseParams(params)))
+          const got = matchedDocs(ReverseIndex.build(docs), parseReverseParams(params))
           expect(got).toEqual(referenceSearch(docs, params))
         },
       ),

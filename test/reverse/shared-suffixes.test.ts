@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest'
 import { SHARED_SUFFIX_ENTRIES } from '../../src/indexes/reverse/label-suffix-index.js'
 import { ReverseIndex } from '../../src/indexes/reverse/reverse-index.js'
 import { termDocs } from '../../src/indexes/reverse/term-lists.js'
-import { matchReverse } from '../../src/query/reverse/planner.js'
 import { parseReverseParams } from '../../src/query/reverse-params.js'
 import type { Params, WhoisRecord } from '../../src/types.js'
 import { inResultOrder } from './corpus.js'
 import { referenceMatch } from './reference.js'
+import { matchedDocs } from './search.js'
 
 const HOSTS = [
   'big.com',
@@ -73,7 +73,7 @@ describe('shared nameserver suffixes', () => {
         ]
         for (const params of combos) {
           const expected = records.flatMap((r, doc) => (referenceMatch(r, params) ? [doc] : []))
-          const actual = Array.from(matchReverse(index, parseReverseParams(params)))
+          const actual = matchedDocs(index, parseReverseParams(params))
           expect(actual, JSON.stringify(params)).toEqual(expected)
         }
       }

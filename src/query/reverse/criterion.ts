@@ -3,6 +3,8 @@
  * made per query, each able to produce its own matches or to narrow someone else's candidates.
  */
 
+import type { DocList } from './doc-list.js'
+
 /**
  * One criterion of a reverse search, bound to the index.
  *
@@ -27,4 +29,10 @@ export interface Criterion {
    * @returns how many were kept
    */
   filter(candidates: Uint32Array, count: number): number
+  /**
+   * The matches as a list read by rank without decoding them all, when the criterion can give one
+   * (one term's postings, a run of documents); the planner uses it for a query of this criterion
+   * alone, whose count is then the list's length.
+   */
+  docList?(): DocList | undefined
 }

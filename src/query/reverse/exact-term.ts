@@ -4,6 +4,7 @@
  * {@link ExactTerms}, whose document list is the answer, so the estimate is the exact count.
  */
 import type { ExactTerms } from '../../indexes/reverse/exact-terms.js'
+import { TermDocList } from '../../indexes/reverse/term-doc-list.js'
 import { docFrequency, type StoredPostings, termDocs } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
 import { intersectInto } from './doc-ids.js'
@@ -35,6 +36,10 @@ export class ExactTermMatcher implements Criterion {
 
   collect(): Uint32Array {
     return termDocs(this.#postings, this.#id)
+  }
+
+  docList(): TermDocList | undefined {
+    return this.#id < 0 ? undefined : new TermDocList(this.#postings, this.#id)
   }
 
   filter(candidates: Uint32Array, count: number): number {

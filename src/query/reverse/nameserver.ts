@@ -6,6 +6,7 @@
  * host ranks up in the intervals.
  */
 import type { LabelSuffixIndex, SuffixRanks } from '../../indexes/reverse/label-suffix-index.js'
+import { TermDocList } from '../../indexes/reverse/term-doc-list.js'
 import { docFrequency, entryStart, termDocs } from '../../indexes/reverse/term-lists.js'
 import { sortedDistinct } from '../../indexes/sorted-distinct.js'
 import type { Criterion } from './criterion.js'
@@ -59,6 +60,17 @@ export class NameserverMatcher implements Criterion {
     all.set(exact)
     all.set(below, exact.length)
     return sortedDistinct(all, this.#docCount)
+  }
+
+  docList(): TermDocList | undefined {
+    const r = this.#ranks
+    if (this.#shared >= 0) return new TermDocList(this.#index.sharedPostings, this.#shared)
+    // One host's list, as collect() reads it alone.
+    const exact = r.exactHi - r.exactLo
+    const below = r.belowHi - r.belowLo
+    if (exact === 1 && below === 0) return new TermDocList(this.#index.hosts, r.exactLo)
+    if (exact === 0 && below === 1) return new TermDocList(this.#index.hosts, r.belowLo)
+    return undefined
   }
 
   filter(candidates: Uint32Array, count: number): number {

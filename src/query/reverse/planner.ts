@@ -10,6 +10,7 @@ import type { DateColumn } from '../../indexes/reverse/date-column.js'
 import type { ReverseIndex, ReverseStructures } from '../../indexes/reverse/reverse-index.js'
 import type { DateRange, ReverseQuery } from '../reverse-params.js'
 import type { Criterion } from './criterion.js'
+import { ArrayDocs, type DocList, DocRun } from './doc-list.js'
 import { ExactTermMatcher } from './exact-term.js'
 import { NameMatcher } from './name.js'
 import { NameserverMatcher } from './nameserver.js'
@@ -40,34 +41,34 @@ function criteriaOf(s: ReverseStructures, q: ReverseQuery): Criterion[] {
     [s.expires, q.expires],
   ]
   for (const [column, range] of ranges) {
-    if (range !== null) criteria.push(new RangeMatcher(column, range.from, range.to, s.docCount))
+    if (range !== null)
+      criteria.push(new RangeMatcher(column, range.from, range.to, s.docCount, column === s.created))
   }
   return criteria.sort((a, b) => a.estimate - b.estimate)
 }
 
 /**
  * The documents of an index matching every criterion of a query, ascending (= result order). A
- * query without criteria matches every document.
+ * query without criteria matches every document. A lone criterion that reads its matches by rank
+ * (one term, a `created` range) gives them as they lie, so a page decodes only its own blocks.
  *
  * @example
  * ```ts
- * matchReverse(index, parseReverseParams({ name: 'acme holdings' })) // Uint32Array [3, 17, …]
+ * matchReverse(index, parseReverseParams({ name: 'acme holdings' })).toArray() // Uint32Array [3, 17, …]
  * ```
  */
-export function matchReverse(index: ReverseIndex, q: ReverseQuery): Uint32Array {
+export function matchReverse(index: ReverseIndex, q: ReverseQuery): DocList {
   const s = index.structures
   const criteria = criteriaOf(s, q)
   const first = criteria[0]
-  if (first === undefined) {
-    const all = new Uint32Array(s.docCount)
-    for (let doc = 0; doc < all.length; doc++) all[doc] = doc
-    return all
-  }
-  if (first.estimate === 0) return new Uint32Array(0)
+  if (first === undefined) return new DocRun(0, s.docCount)
+  if (first.estimate === 0) return new ArrayDocs(new Uint32Array(0))
+  const lone = criteria.length === 1 ? first.docList?.() : undefined
+  if (lone !== undefined) return lone
   const candidates = first.collect()
   let count = candidates.length
   for (let c = 1; c < criteria.length && count > 0; c++) {
     count = (criteria[c] as Criterion).filter(candidates, count)
   }
-  return candidates.subarray(0, count)
+  return new ArrayDocs(candidates.subarray(0, count))
 }
