@@ -47,7 +47,9 @@ export const pivotsCommand: Command = {
           : `give an input (a snapshot, a data directory or files) before the DOMAIN ${domain}`,
       )
     }
-    const engine = await withProgress((onProgress) => loadInputs(positionals, lists, { onProgress }))
+    const engine = await withProgress((onProgress) =>
+      loadInputs({ positionals, lists, values }, { onProgress }),
+    )
     const apex = values['apex'] === true ? '&apex_domain=true' : ''
     const { status, body } = await engine.request(
       `/v1/domain/pivots?domain=${encodeURIComponent(domain)}${apex}`,

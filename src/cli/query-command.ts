@@ -64,7 +64,9 @@ export const queryCommand: Command = {
     if (request === undefined) {
       throw new UsageError("no request: end with one, like '/v1/domain/reverse?phrase=acme'")
     }
-    const engine = await withProgress((onProgress) => loadInputs(positionals, lists, { onProgress }))
+    const engine = await withProgress((onProgress) =>
+      loadInputs({ positionals, lists, values }, { onProgress }),
+    )
     for (const warning of unknownFieldWarnings(engine, request)) {
       process.stderr.write(`domindex query: warning: ${warning}\n`)
     }
