@@ -128,16 +128,22 @@ export interface Progress {
   rejects: number
 }
 
-/** An input source: a file path (`-` reads standard input), or a path with its DNS kind and its format. */
-export type Source = string | { path: string; kind?: DnsKind; format?: SourceFormat }
+/**
+ * An input source: a file path (`-` reads standard input), or a path with its DNS kind, its format
+ * and, for a DNS zone file (which carries no date), the `YYYY-MM-DD` day of its records: a zone
+ * source without a `date` is refused. A `date` on a DNS source whose format is sniffed applies
+ * only if it sniffs as `zone` (other DNS formats carry their own dates).
+ */
+export type Source = string | { path: string; kind?: DnsKind; format?: SourceFormat; date?: string }
 
 /**
  * The layout of an input file (SPEC 13): `json` is the API's own shapes (JSON Lines, arrays,
  * envelopes); WHOIS files may also be `rdap` (RFC 9083 domain objects) or `csv` (bulk WHOIS
- * databases), DNS files `dns-records` (`{name, type, value, date}` lines) or `zdns` (the ZDNS
- * scanner's output). Without one, a file's format is sniffed from its first record.
+ * databases), DNS files `dns-records` (`{name, type, value, date}` lines), `zdns` (the ZDNS
+ * scanner's output) or `zone` (DNS presentation format: zone files, `dig` and massdns answers).
+ * Without one, a file's format is sniffed from its first record.
  */
-export type SourceFormat = 'json' | 'rdap' | 'csv' | 'dns-records' | 'zdns'
+export type SourceFormat = 'json' | 'rdap' | 'csv' | 'dns-records' | 'zdns' | 'zone'
 
 /** The inputs of `Engine.build`. */
 export interface Sources {

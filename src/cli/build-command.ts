@@ -66,7 +66,7 @@ export const buildCommand: Command = {
     const maxRejects = readMaxRejects(values['max-rejects'])
     const budget = values['memory-budget']
     const memoryBudget = budget === undefined ? {} : { memoryBudget: readSize('memory-budget', budget) }
-    const sources = listedSources(lists)
+    const sources = listedSources(lists, values)
     await checkWritable(out)
     if (sources.whois.length + sources.dns.length === 0) {
       throw new UsageError('no input: give files with --whois, --dns, --mx or --txt')

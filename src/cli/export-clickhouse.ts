@@ -71,7 +71,7 @@ export const exportClickHouseCommand: Command = {
     const append = appendFlag === true
     if (typeof url !== 'string') throw new UsageError('--url URL is required')
     if (typeof database !== 'string') throw new UsageError('--database NAME is required')
-    const sources = listedSources(lists)
+    const sources = listedSources(lists, values)
     const whoisKeyFiles = lists['remove-whois'] ?? []
     const dnsKeyFiles = lists['remove-dns'] ?? []
     const keyFiles = whoisKeyFiles.length + dnsKeyFiles.length

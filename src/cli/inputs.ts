@@ -2,14 +2,16 @@
  * The inputs of `query`, `stats` and `tour`: a snapshot file, a data directory (the layout
  * `domindex generate` writes), or input files given by kind. Files under `--mx`/`--txt` (and a data
  * directory's `dns-mx`/`dns-txt` files) declare their DNS kind, which observations with empty
- * answers need (SPEC 2).
+ * answers need (SPEC 2). `--date` gives the listed DNS files the day of their records, which zone
+ * files need (they carry none) and the other DNS formats ignore (SPEC 13).
  */
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Engine } from '../engine.js'
 import type { BuildOptions } from '../engine-options.js'
+import { isCalendarDay } from '../ingest/zone-date.js'
 import type { Source } from '../types.js'
-import { type OptionSpecs, UsageError } from './args.js'
+import { type OptionSpecs, type ParsedArgs, UsageError } from './args.js'
 import { openSnapshot } from './snapshot-files.js'
 
 /** The file-list options every command that loads data accepts. */
@@ -18,6 +20,7 @@ export const INPUT_OPTIONS: OptionSpecs = {
   dns: { type: 'string', multiple: true },
   mx: { type: 'string', multiple: true },
   txt: { type: 'string', multiple: true },
+  date: { type: 'string' },
 }
 
 /** Sources being gathered from several inputs. */
@@ -33,10 +36,13 @@ export const INPUT_LISTS = ['whois', 'dns', 'mx', 'txt'] as const
 export const INPUT_HELP = `  --whois FILE...   WHOIS record files: the API's records (.jsonl, .ndjson, .gz, JSON array,
                     saved envelope), RDAP domain objects, or a bulk WHOIS CSV (sniffed)
   --dns FILE...     DNS files: observations, MX and TXT told apart by their items, or raw
-                    records ({name, type, value, date} lines, ZDNS output; sniffed, grouped)
+                    records ({name, type, value, date} lines, ZDNS output, zone files and
+                    dig or massdns answers; sniffed, grouped)
   --mx FILE...      DNS files declared MX (observations with empty answers need a kind)
   --txt FILE...     DNS files declared TXT
-                    A FILE of - reads standard input.`
+                    A FILE of - reads standard input.
+  --date YYYY-MM-DD the day of the records of the DNS zone files listed (required for them:
+                    a zone file carries no date; other DNS files keep their own dates)`
 
 const DIRECTORY_FILES = [
   ['whois', ['whois.jsonl', 'whois.jsonl.gz']],
@@ -72,44 +78,59 @@ export function directorySources(dir: string): SourceLists {
 }
 
 /**
- * The sources named by the file-list options.
+ * The sources named by the file-list options, the DNS ones with the `--date` given.
  *
  * @param lists - the parsed `--whois`, `--dns`, `--mx`, `--txt` lists
+ * @param values - the other options parsed: `date`, when given, goes with every DNS file
+ * @throws UsageError when `--date` is no YYYY-MM-DD calendar date
  * @example
  * ```ts
  * listedSources({ whois: ['w.jsonl'], dns: [], mx: ['m.jsonl'], txt: [] }) // { whois: ['w.jsonl'], dns: [{ path: 'm.jsonl', kind: 'mx' }] }
+ * listedSources({ dns: ['example.zone'] }, { date: '2024-03-05' })          // { whois: [], dns: [{ path: 'example.zone', date: '2024-03-05' }] }
  * ```
  */
-export function listedSources(lists: Record<string, string[]>): SourceLists {
+export function listedSources(
+  lists: Record<string, string[]>,
+  values: ParsedArgs['values'] = {},
+): SourceLists {
   const { whois, dns, mx, txt } = lists
+  const date = readDate(values['date'])
+  const dated = date === undefined ? {} : { date }
   return {
     whois: [...(whois ?? [])],
     dns: [
-      ...(dns ?? []),
-      ...(mx ?? []).map((path) => ({ path, kind: 'mx' as const })),
-      ...(txt ?? []).map((path) => ({ path, kind: 'txt' as const })),
+      ...(dns ?? []).map((path) => (date === undefined ? path : { path, date })),
+      ...(mx ?? []).map((path) => ({ path, kind: 'mx' as const, ...dated })),
+      ...(txt ?? []).map((path) => ({ path, kind: 'txt' as const, ...dated })),
     ],
   }
+}
+
+/** The `--date` option's day, or undefined when not given. */
+function readDate(value: string | boolean | undefined): string | undefined {
+  if (value === undefined) return undefined
+  if (isCalendarDay(value)) return value
+  throw new UsageError(`--date must be a YYYY-MM-DD calendar date, got ${JSON.stringify(value)}`)
 }
 
 /**
  * Loads the engine the inputs name: positional data directories or one snapshot, plus listed files.
  *
- * @param positionals - data directories, or a single snapshot file
- * @param lists - the parsed file-list options
+ * @param parsed - the command line: data directories or a single snapshot file (`positionals`),
+ *   the file-list options (`lists`) and `--date` (in `values`)
  * @param options - build options (progress, strictness)
  * @throws UsageError when no input is named, or a snapshot is mixed with other inputs
  * @example
  * ```ts
- * const engine = await loadInputs(['data'], { whois: [], dns: [], mx: [], txt: [] }, {})
+ * const engine = await loadInputs({ positionals: ['data'], lists: { whois: [], dns: [], mx: [], txt: [] }, values: {} }, {})
  * ```
  */
 export async function loadInputs(
-  positionals: readonly string[],
-  lists: Record<string, string[]>,
+  parsed: Readonly<Omit<ParsedArgs, 'positionals'>> & { readonly positionals: readonly string[] },
   options: BuildOptions,
 ): Promise<Engine> {
-  const sources = listedSources(lists)
+  const { positionals, lists, values } = parsed
+  const sources = listedSources(lists, values)
   const snapshots: string[] = []
   for (const input of positionals) {
     if (!existsSync(input)) throw new UsageError(`no such file or directory: ${input}`)

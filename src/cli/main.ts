@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { QueryError, SnapshotError } from '../errors.js'
+import { ZoneDateMissing } from '../ingest/zone-date.js'
 import { closestName } from '../query/closest-name.js'
 import { CommandFailure, UsageError } from './args.js'
 import { buildCommand } from './build-command.js'
@@ -95,9 +96,17 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 function report(command: Command, error: unknown): number {
-  if (error instanceof UsageError) {
+  // A zone file needs a date only the command line can give: a usage mistake, naming the option.
+  const usage =
+    error instanceof ZoneDateMissing
+      ? `${error.file} is a zone file${error.sniffed ? ' (sniffed from its content)' : ''}, which carries no date: ` +
+        `give its records' day with --date YYYY-MM-DD`
+      : error instanceof UsageError
+        ? error.message
+        : undefined
+  if (usage !== undefined) {
     process.stderr.write(
-      `domindex ${command.name}: ${printable(error.message)}\nRun 'domindex ${command.name} --help' for usage.\n`,
+      `domindex ${command.name}: ${printable(usage)}\nRun 'domindex ${command.name} --help' for usage.\n`,
     )
     return 2
   }

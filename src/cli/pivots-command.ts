@@ -50,7 +50,9 @@ export const pivotsCommand: Command = {
       )
     }
     const choice = outputChoice(values)
-    const engine = await withProgress((onProgress) => loadInputs(positionals, lists, { onProgress }))
+    const engine = await withProgress((onProgress) =>
+      loadInputs({ positionals, lists, values }, { onProgress }),
+    )
     const apex = values['apex'] === true ? '&apex_domain=true' : ''
     const { status, body } = await engine.request(
       `/v1/domain/pivots?domain=${encodeURIComponent(domain)}${apex}`,

@@ -84,7 +84,9 @@ export const queryCommand: Command = {
       throw new UsageError(`--all works with ${Object.keys(ALL).join(', ')}; got ${path}`)
     }
     checkRowsPath(choice, path)
-    const engine = await withProgress((onProgress) => loadInputs(positionals, lists, { onProgress }))
+    const engine = await withProgress((onProgress) =>
+      loadInputs({ positionals, lists, values }, { onProgress }),
+    )
     for (const warning of unknownFieldWarnings(engine, request)) {
       process.stderr.write(`domindex query: warning: ${warning}\n`)
     }

@@ -134,7 +134,7 @@ function loader(
     const options = tokens.length === 0 ? {} : { tokens }
     return async () => {
       const engine = await withProgress((onProgress) =>
-        loadInputs(positionals, lists, { ...options, onProgress }),
+        loadInputs({ positionals, lists, values }, { ...options, onProgress }),
       )
       return { engine, what, close: () => undefined }
     }

@@ -27,8 +27,10 @@ export const statsCommand: Command = {
   summary: 'load inputs and print their counts, rejects and memory as JSON',
   help: HELP,
   async run(args) {
-    const { lists, positionals } = parseCommandArgs(args, INPUT_OPTIONS, INPUT_LISTS)
-    const engine = await withProgress((onProgress) => loadInputs(positionals, lists, { onProgress }))
+    const { values, lists, positionals } = parseCommandArgs(args, INPUT_OPTIONS, INPUT_LISTS)
+    const engine = await withProgress((onProgress) =>
+      loadInputs({ positionals, lists, values }, { onProgress }),
+    )
     printJson(engine.stats())
     return 0
   },

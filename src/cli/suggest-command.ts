@@ -46,7 +46,9 @@ export const suggestCommand: Command = {
       throw new UsageError("no kind and text: end with them, like organization 'acme hold'")
     }
     const choice = outputChoice(values)
-    const engine = await withProgress((onProgress) => loadInputs(positionals, lists, { onProgress }))
+    const engine = await withProgress((onProgress) =>
+      loadInputs({ positionals, lists, values }, { onProgress }),
+    )
     const limit = typeof values['limit'] === 'string' ? `&limit=${encodeURIComponent(values['limit'])}` : ''
     const { status, body } = await engine.request(
       `/v1/domain/suggest?kind=${encodeURIComponent(kind)}&text=${encodeURIComponent(text)}${limit}`,

@@ -82,7 +82,7 @@ export const updateCommand: Command = {
     const snapshot = onlySnapshot(positionals)
     const maxRejects = readMaxRejects(values['max-rejects'])
     const { out, strict, rejects: rejectsFile, report: reportFile } = values
-    const sources = listedSources(lists)
+    const sources = listedSources(lists, values)
     const whoisKeyFiles = lists['remove-whois'] ?? []
     const dnsKeyFiles = lists['remove-dns'] ?? []
     if (sources.whois.length + sources.dns.length + whoisKeyFiles.length + dnsKeyFiles.length === 0) {

@@ -13,6 +13,9 @@
  * Within either layout a value that is an array yields its elements, and an object with a `results`
  * array (an API envelope) yields its results: a JSON Lines file of envelopes loads too.
  *
+ * A source that names a text format is not sniffed: a CSV file (`csv`) is split into rows, and a
+ * zone file (`text`) into its non-blank lines, handed on as strings.
+ *
  * A gzip file cut short or corrupted loads up to the damage; the rest is one reject at the line
  * reached.
  */
@@ -29,7 +32,10 @@ export type RecordSink = (value: unknown, line: number, where: string) => void
 /** How a file was read. */
 export interface FileReport {
   file: string
-  /** `lines` (JSON Lines), `json` (arrays, envelopes, pretty-printed documents) or `csv` (rows). */
+  /**
+   * `lines` (JSON Lines, or the text lines of a zone file), `json` (arrays, envelopes,
+   * pretty-printed documents) or `csv` (rows).
+   */
   format: 'lines' | 'json' | 'csv'
   gzip: boolean
   /** Bytes read from disk (compressed bytes for gzip). */
@@ -41,6 +47,8 @@ export interface FileContext {
   chunkSize: number
   /** The file holds CSV rows (format `csv`): the sink gets each row as an object, header → cell. */
   csv?: boolean
+  /** The file holds text lines (format `zone`): the sink gets each non-blank line as a string. */
+  text?: boolean
   /** Records a reject (or throws in strict mode). */
   reject: (line: number, reason: string) => void
   /**
@@ -77,6 +85,7 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
     throw unreadable(file, error)
   }
   const lines = /\.(jsonl|ndjson)(\.gz)?$/i.test(file)
+  const given = givenLayout(context)
   let splitter: LineSplitter | ValueSplitter | CsvSplitter | undefined
   let format: FileReport['format'] = 'lines'
   // Until the layout is decided: the newlines of the white space before the first significant
@@ -103,9 +112,9 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
       let chunk = step.value
       if (first) chunk = withoutBom(chunk)
       if (splitter !== undefined) splitter.push(chunk)
-      else if (context.csv === true) {
+      else if (given !== undefined) {
         pending.push(chunk)
-        begin('csv')
+        begin(given)
       } else {
         if (!started) {
           const at = firstSignificant(chunk)
@@ -131,7 +140,7 @@ export async function loadFile(file: string, sink: RecordSink, context: FileCont
     await chunks.return(undefined)
   }
   if (splitter === undefined)
-    begin(context.csv === true ? 'csv' : (decide(pending, pendingBytes, newlineSeen, lines, true) ?? 'lines'))
+    begin(given ?? decide(pending, pendingBytes, newlineSeen, lines, true) ?? 'lines')
   const damage = source.damage()
   // A damaged gzip file: what was read of the line it cuts is no record, and is not ended.
   if (damage === undefined) splitter?.end()
@@ -230,6 +239,11 @@ function decide(
   }
 }
 
+/** The layout a text format gives a file (not sniffed), or undefined for JSON. */
+function givenLayout(context: FileContext): FileReport['format'] | undefined {
+  return context.csv === true ? 'csv' : context.text === true ? 'lines' : undefined
+}
+
 /** The first byte that is not white space (space, tab, CR, LF), or −1. */
 function firstSignificant(bytes: Buffer): number {
   for (let i = 0; i < bytes.length; i++) {
@@ -258,6 +272,7 @@ function makeSplitter(
 ): LineSplitter | ValueSplitter | CsvSplitter {
   const problem = (reason: string, line: number): void => context.reject(line, reason)
   if (format === 'csv') return new CsvSplitter((row, line) => sink(row, line, ''), context.reject)
+  if (context.text === true) return new LineSplitter((text, line) => sink(text, line, ''), problem)
   return format === 'lines' ? new LineSplitter(dispatch, problem) : new ValueSplitter(dispatch, problem)
 }
 

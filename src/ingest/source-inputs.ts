@@ -1,8 +1,14 @@
 /**
  * The inputs of a load (SPEC 2, 13): the source lists checked (an object with keys `whois` and
- * `dns` only; each source a path or `{path, kind, format}`), each file checked to be a readable
+ * `dns` only; each source a path or `{path, kind, format, date}`), each file checked to be a readable
  * regular file, its format given or sniffed, and `-` read from standard input into a temporary
  * file that is removed when the load ends.
+ *
+ * A zone file carries no date (zone-date.ts): a DNS source may give its records' `date`, a real
+ * `YYYY-MM-DD` day, and a source that is `zone` (given or sniffed) without one is refused. A `date`
+ * beside another given format contradicts it and is refused; beside a sniffed format it applies
+ * only if the file sniffs as `zone`, so that one date (the CLI's `--date`) can go with every DNS
+ * file of a load, zone files and JSON ones mixed.
  */
 import { stat } from 'node:fs/promises'
 import { SnapshotError, showValue } from '../errors.js'
@@ -10,6 +16,7 @@ import type { DnsKind, Source, SourceFormat, Sources } from '../types.js'
 import { formatOf, readFileHead } from './formats/sniff-format.js'
 import { encodingProblem } from './formats/text-encoding.js'
 import { STDIN_PATH, spoolInput } from './standard-input.js'
+import { isCalendarDay, ZoneDateMissing } from './zone-date.js'
 
 /** One source file, checked to exist, with its kind, format and size. */
 export interface Input {
@@ -21,6 +28,8 @@ export interface Input {
   declared: DnsKind | undefined
   /** The format given, or sniffed from the file's first record (formats/sniff-format.ts). */
   format: SourceFormat
+  /** The day of a zone file's records (the source's `date`); undefined for other formats. */
+  date: string | undefined
   size: number
 }
 
@@ -42,7 +51,7 @@ async function inputsOf(
   }
   const inputs: Input[] = []
   for (const source of list as readonly unknown[]) {
-    const { path: name, declared, format } = describe(source, kind)
+    const { path: name, declared, format: given, date } = describe(source, kind)
     const path = name === STDIN_PATH ? await stdin.path() : name
     let size: number
     try {
@@ -56,14 +65,9 @@ async function inputsOf(
     const problem = head === undefined ? undefined : encodingProblem(head)
     if (problem !== undefined)
       throw new SnapshotError('unreadable_file', `cannot read: ${problem}`, { file: name })
-    inputs.push({
-      path,
-      name,
-      kind,
-      declared,
-      format: format ?? (head === undefined ? 'json' : formatOf(head, kind)),
-      size,
-    })
+    const format = given ?? (head === undefined ? 'json' : formatOf(head, kind))
+    if (format === 'zone' && date === undefined) throw new ZoneDateMissing(name, given === undefined)
+    inputs.push({ path, name, kind, declared, format, date: format === 'zone' ? date : undefined, size })
   }
   return inputs
 }
@@ -72,18 +76,19 @@ interface Described {
   path: string
   declared: DnsKind | undefined
   format: SourceFormat | undefined
+  date: string | undefined
 }
 
 const FORMATS: Readonly<Record<'whois' | 'dns', readonly SourceFormat[]>> = {
   whois: ['json', 'rdap', 'csv'],
-  dns: ['json', 'dns-records', 'zdns'],
+  dns: ['json', 'dns-records', 'zdns', 'zone'],
 }
 
 function describe(source: unknown, kind: 'whois' | 'dns'): Described {
   if (typeof source === 'string' && source.length > 0)
-    return { path: source, declared: undefined, format: undefined }
+    return { path: source, declared: undefined, format: undefined, date: undefined }
   if (typeof source === 'object' && source !== null) {
-    const { path, kind: declared, format } = source as { path?: unknown; kind?: unknown; format?: unknown }
+    const { path, kind: declared, format, date } = source as Record<string, unknown>
     if (typeof path === 'string' && path.length > 0) {
       if (format !== undefined && !FORMATS[kind].includes(format as SourceFormat)) {
         throw new TypeError(
@@ -91,16 +96,34 @@ function describe(source: unknown, kind: 'whois' | 'dns'): Described {
         )
       }
       const given = format as SourceFormat | undefined
-      if (declared === undefined) return { path, declared: undefined, format: given }
-      if (kind === 'dns' && (declared === 'mx' || declared === 'txt'))
-        return { path, declared, format: given }
+      checkDate(path, kind, given, date)
+      const described = { path, format: given, date: date as string | undefined }
+      if (declared === undefined) return { ...described, declared: undefined }
+      if (kind === 'dns' && (declared === 'mx' || declared === 'txt')) return { ...described, declared }
       const accepted = kind === 'dns' ? "'mx' or 'txt'" : 'not declared (only DNS sources have a kind)'
       throw new TypeError(`domindex: ${path}: kind must be ${accepted}, got ${showValue(declared)}`)
     }
   }
   throw new TypeError(
-    `domindex: a ${kind} source must be a file path or {path, kind, format}, got ${showValue(source)}`,
+    `domindex: a ${kind} source must be a file path or {path, kind, format, date}, got ${showValue(source)}`,
   )
+}
+
+/** A source's `date`: absent, or a real calendar day on a DNS source that may be a zone file. */
+function checkDate(
+  path: string,
+  kind: 'whois' | 'dns',
+  format: SourceFormat | undefined,
+  date: unknown,
+): void {
+  if (date === undefined) return
+  if (kind === 'whois' || (format !== undefined && format !== 'zone')) {
+    const source = kind === 'whois' ? 'a whois source' : `a ${format} source, which carries its own dates,`
+    throw new TypeError(`domindex: ${path}: date is the day of a zone file's records; ${source} takes none`)
+  }
+  if (!isCalendarDay(date)) {
+    throw new TypeError(`domindex: ${path}: date must be a YYYY-MM-DD calendar date, got ${showValue(date)}`)
+  }
 }
 
 /**

@@ -64,6 +64,19 @@ describe('listedSources', () => {
       dns: ['d', { path: 'm', kind: 'mx' }, { path: 't', kind: 'txt' }],
     })
   })
+
+  it('gives every DNS file the --date, and refuses one that is no calendar day', () => {
+    expect(listedSources({ whois: ['w'], dns: ['d'], mx: ['m'] }, { date: '2024-02-29' })).toEqual({
+      whois: ['w'],
+      dns: [
+        { path: 'd', date: '2024-02-29' },
+        { path: 'm', kind: 'mx', date: '2024-02-29' },
+      ],
+    })
+    for (const bad of ['2023-02-29', '20240229', true]) {
+      expect(() => listedSources({ dns: ['d'] }, { date: bad })).toThrow(UsageError)
+    }
+  })
 })
 
 describe('readCount', () => {

@@ -24,8 +24,8 @@ afterAll(async () => {
   await files.remove()
 })
 
-it('shows three formats before and after', () => {
-  expect(examples.map((b) => b.lang)).toEqual(['json', 'json', '', 'json', 'jsonl', 'json'])
+it('shows four formats before and after', () => {
+  expect(examples.map((b) => b.lang)).toEqual(['json', 'json', '', 'json', 'jsonl', 'json', 'zone', 'json'])
 })
 
 it('maps the RDAP example as shown', async () => {
@@ -54,4 +54,15 @@ it('groups the DNS records example as shown', async () => {
   const expected = JSON.parse(after.body)
   expect(engine.mx({ host: 'example.com' }).results).toEqual([expected])
   expect(engine.stats().dnsSkipped).toBe(1)
+})
+
+it('groups the zone example as shown, with the date its source gives', async () => {
+  const before = examples[6] as { body: string }
+  const after = examples[7] as { body: string }
+  const path = await files.write('example.zone', `${before.body}\n`)
+  const expected = JSON.parse(after.body)
+  const engine = await Engine.build({ dns: [{ path, format: 'zone', date: expected.date }] })
+  expect(engine.mx({ host: 'example.com' }).results).toEqual([expected])
+  expect(engine.txt({ host: 'example.com' }).results.map((o) => o.id)).toEqual(['txt-2024-03-05-example.com'])
+  expect(engine.stats().dnsSkipped).toBe(2)
 })

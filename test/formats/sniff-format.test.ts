@@ -38,6 +38,22 @@ it.each([
   ],
   ['ZDNS in the results layout', 'dns', '{"name":"a.org","results":{"MX":{"status":"NOERROR"}}}\n', 'zdns'],
   ['nothing at all', 'dns', '\n\n', 'json'],
+  ['a zone file opening with $ORIGIN', 'dns', '\n$ORIGIN example.com.\n@ MX 10 mx1\n', 'zone'],
+  ['a zone file opening with comments and $ttl', 'dns', '; zone\n;\n$ttl 1h\n', 'zone'],
+  ['a zone file opening with a record', 'dns', 'example.com.  3600 IN SOA ns1 host ( 1 2 3 4 5 )\n', 'zone'],
+  ['a record with the class before the TTL', 'dns', '@ in 1h30m mx 10 mx1\n', 'zone'],
+  [
+    'a dig answer',
+    'dns',
+    '\n; <<>> DiG 9.18.24 <<>> example.com MX\n;; ANSWER SECTION:\nexample.com. 300 IN MX 10 mx.\n',
+    'zone',
+  ],
+  ['a dig answer with no records', 'dns', ';; Got answer:\n;; ->>HEADER<<- status: NXDOMAIN\n', 'zone'],
+  ['massdns -o S lines', 'dns', 'example.com. TXT "v=spf1 -all"\n', 'zone'],
+  ['a generic type', 'dns', 'example.com. TYPE65 \\# 0\n', 'zone'],
+  ['a list of names, which is no zone', 'dns', 'example.com\nexample.org\n', 'json'],
+  ['a name and a word that is no type', 'dns', 'example.com. 300 IN BOGUS x\n', 'json'],
+  ['zone text in a WHOIS list', 'whois', '$ORIGIN example.com.\n', 'json'],
 ] as const)('tells %s', (_name, kind, text, format) => {
   expect(formatOf(head(text), kind)).toBe(format)
 })

@@ -1,5 +1,5 @@
 /**
- * Groups raw DNS records (`dns-records` and `zdns` lines, parsed) into observations (SPEC 13): one
+ * Groups raw DNS records (`dns-records`, `zdns` and `zone` lines, parsed) into observations (SPEC 13): one
  * per apex, date and kind, in any input order.
  *
  * Layout: apex → day → {MX group, TXT group, NS hosts}. A group keeps only what its observation

@@ -1,5 +1,5 @@
 /**
- * The DNS sources whose files hold raw records (`dns-records`, `zdns`; SPEC 13), read before the
+ * The DNS sources whose files hold raw records (`dns-records`, `zdns`, `zone`; SPEC 13), read before the
  * others and grouped into observations across all of them: one per apex, date and kind, whatever
  * file and line its records come from (dns-grouper.ts). Each observation is then loaded as if its
  * group's first record's file held it, at that record's line, so rejects, replacement and counts
@@ -13,6 +13,7 @@ import type { Input } from '../source-inputs.js'
 import { DnsGrouper } from './dns-grouper.js'
 import { type DnsRecord, type DnsSkip, parseDnsRecordLine } from './dns-record.js'
 import { parseZdnsLine } from './zdns.js'
+import { ZoneReader } from './zone.js'
 
 /** What one raw-record file contributes once grouped. */
 export interface GroupedSource {
@@ -65,11 +66,11 @@ export function replayGrouped(
  *
  * @example
  * ```ts
- * isDnsRecordFormat('zdns') // true
+ * isDnsRecordFormat('zone') // true
  * ```
  */
-export function isDnsRecordFormat(format: SourceFormat): format is 'dns-records' | 'zdns' {
-  return format === 'dns-records' || format === 'zdns'
+export function isDnsRecordFormat(format: SourceFormat): format is 'dns-records' | 'zdns' | 'zone' {
+  return format === 'dns-records' || format === 'zdns' || format === 'zone'
 }
 
 /**
@@ -121,11 +122,11 @@ export async function groupDnsSources(
       if (everyReject || source.rejects.length < KEPT_REJECTS) source.rejects.push({ line, reason })
       if (strict) throw new StopReading()
     }
-    const parse = input.format === 'zdns' ? parseZdnsLine : parseDnsRecordLine
     const where = { file: String(index), line: 0 }
     const context: FileContext = {
       chunkSize,
       reject,
+      text: input.format === 'zone',
       progress: (bytes) => {
         progress?.(bytesBefore + bytes)
         return undefined
@@ -143,25 +144,29 @@ export async function groupDnsSources(
       }
       if (grouper.add(record, where) !== 'ok') source.skipped++
     }
+    const take = (parsed: DnsRecord | DnsRecord[] | DnsSkip | string, line: number, at = ''): void => {
+      where.line = line
+      if (typeof parsed === 'string') {
+        reject(line, at === '' ? parsed : `${at}: ${parsed}`)
+        return
+      }
+      source.read++
+      if (isSkip(parsed)) {
+        source.skipped++
+        parserSkips++
+      } else if (Array.isArray(parsed)) for (const record of parsed) add(record)
+      else add(parsed)
+    }
+    // A zone file's lines are text, read in order by one reader that knows the origin and owner.
+    const zone = input.format === 'zone' ? new ZoneReader(input.date as string, take) : undefined
+    const parse = input.format === 'zdns' ? parseZdnsLine : parseDnsRecordLine
+    const sink: RecordSink =
+      zone === undefined
+        ? (value, line, at) => take(parse(value), line, at)
+        : (text, line) => zone.push(text as string, line)
     try {
-      const report = await loadFile(
-        input.path,
-        (value, line, at) => {
-          const parsed = parse(value)
-          where.line = line
-          if (typeof parsed === 'string') {
-            reject(line, at === '' ? parsed : `${at}: ${parsed}`)
-            return
-          }
-          source.read++
-          if (isSkip(parsed)) {
-            source.skipped++
-            parserSkips++
-          } else if (Array.isArray(parsed)) for (const record of parsed) add(record)
-          else add(parsed)
-        },
-        context,
-      )
+      const report = await loadFile(input.path, sink, context)
+      zone?.end()
       source.bytes = report.bytes
       bytesBefore += report.bytes
       source.format = report.format

@@ -6,7 +6,10 @@
  * it starts with a header naming a domain column, `rdap` when one of its first records is an RDAP
  * domain object or search result, else `json`; a DNS file is `dns-records` when its first telling
  * record has `name`, `type` and `value`, `zdns` when it has `name` and the scanner's `status`,
- * `data` or `results`, else `json`. A file that cannot be read is `json`: its load reports why.
+ * `data` or `results`, `zone` when it is no JSON and its first line that is neither blank nor a `;`
+ * comment is a `$ORIGIN`, `$TTL`, `$INCLUDE` or `$GENERATE` directive or reads as a resource record
+ * `owner [ttl] [class] TYPE …` of a known type (or has no such line but comments, as a `dig` answer
+ * with no records), else `json`. A file that cannot be read is `json`: its load reports why.
  */
 import { open } from 'node:fs/promises'
 import { constants, gunzipSync } from 'node:zlib'
@@ -34,9 +37,10 @@ export function formatOf(head: Buffer, kind: 'whois' | 'dns'): SourceFormat {
   const start = text.search(/\S/)
   if (start < 0) return 'json'
   if (text[start] !== '{' && text[start] !== '[') {
+    if (kind === 'dns') return looksLikeZone(text.slice(start)) ? 'zone' : 'json'
     const newline = text.indexOf('\n', start)
     const firstLine = text.slice(start, newline < 0 ? text.length : newline)
-    return kind === 'whois' && looksLikeWhoisCsvHeader(firstLine) ? 'csv' : 'json'
+    return looksLikeWhoisCsvHeader(firstLine) ? 'csv' : 'json'
   }
   const records = firstRecords(head)
   if (records.length === 0) return byMemberNames(text, kind)
@@ -49,6 +53,23 @@ export function formatOf(head: Buffer, kind: 'whois' | 'dns'): SourceFormat {
     if ('name' in r && ('status' in r || 'data' in r || 'results' in r)) return 'zdns'
   }
   return 'json'
+}
+
+// Record types a first record line may have: those zone files, dig and massdns show most.
+const ZONE_RECORD =
+  /^\S+(?:\s+(?:\d+[wdhms\d]*|IN|CH|HS|CS|CLASS\d+)){0,2}\s+(?:A|AAAA|NS|MX|TXT|SOA|CNAME|PTR|SRV|CAA|DS|DNSKEY|RRSIG|NSEC|NSEC3|NSEC3PARAM|TLSA|SSHFP|HINFO|NAPTR|SPF|SVCB|HTTPS|DNAME|LOC|CDS|CDNSKEY|ZONEMD|TYPE\d+)(?:\s|$)/i
+const ZONE_DIRECTIVE = /^\$(?:ORIGIN|TTL|INCLUDE|GENERATE)\s/i
+
+/** Whether text (from its first significant character) is DNS presentation format. */
+function looksLikeZone(text: string): boolean {
+  let comments = false
+  for (const line of text.split('\n', SNIFF_RECORDS)) {
+    const content = line.trim()
+    if (content === '') continue
+    if (content.startsWith(';')) comments = true
+    else return ZONE_DIRECTIVE.test(`${content} `) || ZONE_RECORD.test(content)
+  }
+  return comments
 }
 
 // No whole record in the head: the names of the members written there tell the layouts apart.
