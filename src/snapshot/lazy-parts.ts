@@ -10,8 +10,8 @@
  * - the packed postings (reverse/packed-postings.ts) of the registration text (documents,
  *   positions and organization ordinals: ~70 bytes a record) and the documents of the postal,
  *   email, registrar, phone-gram, nameserver-host and shared-suffix postings, with their byte
- *   offsets; the entry offsets (document frequencies) stay in memory, and a matcher reads a term's
- *   list (term-lists.ts: termLists, termDocs) as it needs it.
+ *   and entry offsets (document frequencies, read two elements a term); a matcher reads a term's
+ *   list (term-lists.ts: termLists, termDocs; term-doc-list.ts by rank) as it needs it.
  * - the DNS index's bytes of its values and host keys, and every array that grows with the
  *   observations, their items, values, host keys or tokens (dns/state.ts: DNS_COLUMNS: days,
  *   apexes, item occurrences, item chains and postings, host items, apex ordinals, token lists,
