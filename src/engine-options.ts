@@ -23,6 +23,13 @@ export interface BuildOptions {
    * `stats()` (`domindex build --report` writes them).
    */
   onNote?: (note: LoadNote) => void
+  /**
+   * WHOIS fields copied, record by record, to the fields domindex reads before the record is
+   * checked, where the record holds the source and not the target: `{ 'domain.registrar':
+   * 'domain.registrar_name' }` (another parser's spelling; `stats().nearFields` counts the ones
+   * the loader recognises). Paths are a top-level field or `section.field`.
+   */
+  fields?: Readonly<Record<string, string>>
   /** Bearer tokens `request()` accepts; none means no check. */
   tokens?: readonly string[]
   /** The clock `prioritize()` stamps `queued_at` with. Default: the system clock. */

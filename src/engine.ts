@@ -26,6 +26,7 @@ import type {
   UpdateOptions,
 } from './engine-options.js'
 import { SnapshotError } from './errors.js'
+import { fieldPairs } from './ingest/field-map.js'
 import type { LoadStats } from './ingest/load.js'
 import { removalKeys } from './ingest/removal-keys.js'
 import type { PivotsResponse } from './pivots/pivots.js'
@@ -106,7 +107,14 @@ function loadOptions(options: UpdateOptions, progress: IndexProgress): BuildView
     onReject: options.onReject,
     onNote: options.onNote,
     memoryBudget: options.memoryBudget,
+    ...(options.fields === undefined ? {} : { fields: checkedFields(options.fields) }),
   }
+}
+
+// The `fields` option checked at the call, so a bad entry fails before anything is read.
+function checkedFields(fields: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  fieldPairs(fields)
+  return fields
 }
 
 const NO_REMOVALS: RemovalCounts = { whois: 0, observations: 0, notHeld: 0 }
@@ -140,7 +148,8 @@ export class Engine {
    *
    * @param sources - WHOIS files and DNS observation files (`.jsonl`, `.ndjson`, `.gz`, JSON arrays, saved envelopes)
    * @param options - strict mode, progress callback, tokens, `memoryBudget` and `path`
-   * @throws TypeError naming `memoryBudget` when it is not a whole number of bytes; SnapshotError
+   * @throws TypeError naming `memoryBudget` when it is not a whole number of bytes, or `fields`
+   *   for an entry that is not a pair of field paths; SnapshotError
    *   for a bad record in strict mode, an unreadable input, or a snapshot that cannot be written
    * @example
    * ```ts

@@ -13,6 +13,7 @@ import { buildDnsState } from '../indexes/dns/build.js'
 import { DnsIndex } from '../indexes/dns/dns-index.js'
 import { RecordStore, type RecordStoreState } from '../indexes/record-store.js'
 import { ReverseIndex, type ReverseIndexState } from '../indexes/reverse/reverse-index.js'
+import type { FieldMap } from '../ingest/field-map.js'
 import { groupDnsSources } from '../ingest/formats/dns-sources.js'
 import type { LoadStats } from '../ingest/load.js'
 import { ProgressClock } from '../ingest/progress-clock.js'
@@ -49,6 +50,8 @@ export interface PipelineOptions {
   readonly onRecord?: ((kind: 'whois' | 'dns', key: string, file: string, line: number) => void) | undefined
   /** Where the parts of a build within a memory budget go; without it everything is one part. */
   readonly spill?: PartSpill | undefined
+  /** WHOIS fields copied to the fields domindex reads (ingest/field-map.ts). */
+  readonly fields?: FieldMap | undefined
 }
 
 /** The indexes of one part of the input: a segment. */
@@ -136,6 +139,7 @@ async function buildInputs(inputs: readonly Input[], options: PipelineOptions): 
       strict: options.strict,
       everyReject,
       notes: options.onNote !== undefined || options.onRecord !== undefined,
+      ...(options.fields === undefined ? {} : { fields: options.fields }),
     },
     merger,
   )

@@ -6,6 +6,7 @@
  * because messages are applied in task order.
  */
 import type { LoadStats } from '../ingest/load.js'
+import { addNearFields } from '../ingest/near-fields.js'
 import { ProgressClock } from '../ingest/progress-clock.js'
 import { Rejects } from '../ingest/rejects.js'
 import type { Input } from '../ingest/source-inputs.js'
@@ -77,6 +78,7 @@ export class LoadMerger {
   #bytesRead = 0
   #accepted = 0
   #datesUnparsed = 0
+  readonly #nearFields: Record<string, number> = {}
   #dnsSkipped = 0
   readonly #onNote: ((note: LoadNote) => void) | undefined
   readonly #onRecord: MergeOptions['onRecord']
@@ -152,6 +154,7 @@ export class LoadMerger {
     source.records += message.accepted
     this.#accepted += message.accepted
     this.#datesUnparsed += message.datesUnparsed
+    addNearFields(this.#nearFields, message.nearFields)
     const note = this.#onNote
     const file = source.file
     for (const { line, field, value } of message.unparsed ?? []) {
@@ -229,6 +232,7 @@ export class LoadMerger {
       observationsReplaced:
         this.#spilled.observationsReplaced + (this.#observations ?? this.#observationCounts).replaced,
       datesUnparsed: this.#datesUnparsed,
+      ...(Object.keys(this.#nearFields).length > 0 ? { nearFields: { ...this.#nearFields } } : {}),
       dnsSkipped: this.#dnsSkipped,
       rejects: { count: this.#rejects.count, kept: this.#rejects.kept },
       sources: this.#sources,

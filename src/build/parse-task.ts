@@ -12,6 +12,7 @@
 import { ChunkPacker } from '../indexes/chunk-packer.js'
 import { dayNumber } from '../indexes/dns/day.js'
 import { normInstant } from '../indexes/reverse/date-column.js'
+import type { FieldMap } from '../ingest/field-map.js'
 import { type GroupedSource, replayGrouped } from '../ingest/formats/dns-sources.js'
 import { isRecordFormat, recordSink } from '../ingest/formats/record-formats.js'
 import { HostCheck } from '../ingest/host-check.js'
@@ -60,6 +61,8 @@ export interface ChunkMessage {
   readonly rejectCount: number
   readonly accepted: number
   readonly datesUnparsed: number
+  /** Fields held under another parser's spelling, by path (ingest/near-fields.ts); absent when none. */
+  readonly nearFields?: Readonly<Record<string, number>>
   /** The dates not understood, with their lines (when the task posts notes). */
   readonly unparsed?: readonly { line: number; field: string; value: string }[]
 }
@@ -104,6 +107,8 @@ export interface TaskOptions {
   readonly everyReject?: boolean
   /** Post each record's line and each date not understood, for the data-quality report. */
   readonly notes?: boolean
+  /** WHOIS fields copied to the fields domindex reads (ingest/field-map.ts). */
+  readonly fields?: FieldMap
 }
 
 const PROGRESS_MS = 250
@@ -125,7 +130,7 @@ class StopTask extends Error {}
  */
 export async function runParseTask(task: ParseTask, options: TaskOptions, post: TaskPost): Promise<void> {
   const hosts = new HostCheck()
-  const preparer = new WhoisPreparer(hosts)
+  const preparer = new WhoisPreparer(hosts, options.fields)
   // WHOIS records stay packed for the engine's lifetime: table-coded here, off the main thread.
   const packer = new ChunkPacker({ tableCoded: task.kind === 'whois', maxValues: options.chunkRecords })
   let keys: string[] = []
@@ -153,7 +158,15 @@ export async function runParseTask(task: ParseTask, options: TaskOptions, post: 
       packed.tableEnds.buffer,
     ].map((buffer) => buffer as ArrayBuffer)
     let message: ChunkMessage
-    const counts = { rejects, rejectCount, accepted, datesUnparsed, ...(notes ? { unparsed } : {}) }
+    const nearFields = preparer.near.take()
+    const counts = {
+      rejects,
+      rejectCount,
+      accepted,
+      datesUnparsed,
+      ...(notes ? { unparsed } : {}),
+      ...(Object.keys(nearFields).length > 0 ? { nearFields } : {}),
+    }
     const lineList = notes ? { lines: Uint32Array.from(lines) } : {}
     if (lineList.lines !== undefined) transfer.push(lineList.lines.buffer as ArrayBuffer)
     if (task.kind === 'whois') {

@@ -8,10 +8,11 @@ import { tempPathFor } from '../snapshot/temp-files.js'
 import { withWriteLock } from '../snapshot/write-lock.js'
 import { parseCommandArgs, readSize, UsageError } from './args.js'
 import type { Command } from './command.js'
-import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
+import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources, readFields } from './inputs.js'
 import { checkLoad, readMaxRejects, rejectWarnings } from './load-checks.js'
 import { openReports } from './load-reports.js'
 import { loadSummary } from './load-summary.js'
+import { nearFieldWarnings } from './near-field-warnings.js'
 import { withProgress } from './progress.js'
 import { checkWritable, looksLikeSnapshot } from './snapshot-files.js'
 
@@ -67,6 +68,7 @@ export const buildCommand: Command = {
     const budget = values['memory-budget']
     const memoryBudget = budget === undefined ? {} : { memoryBudget: readSize('memory-budget', budget) }
     const sources = listedSources(lists, values)
+    const fields = readFields(values)
     await checkWritable(out)
     if (sources.whois.length + sources.dns.length === 0) {
       throw new UsageError('no input: give files with --whois, --dns, --mx or --txt')
@@ -83,6 +85,7 @@ export const buildCommand: Command = {
             onProgress,
             ...reports.options,
             ...memoryBudget,
+            ...fields,
             path: staging,
           }),
         )
@@ -94,6 +97,7 @@ export const buildCommand: Command = {
       process.stderr.write(`domindex: ${loadSummary(stats)}\n`)
       for (const warning of rejectWarnings(stats.sources, stats.rejects.kept))
         process.stderr.write(`domindex: warning: ${warning}\n`)
+      for (const warning of nearFieldWarnings(stats)) process.stderr.write(`domindex: warning: ${warning}\n`)
       checkLoad(stats.sources, stats.rejects, maxRejects)
       await withWriteLock(out, {}, () => rename(staging, out))
     } finally {

@@ -9,7 +9,7 @@ import { sqlIdentifier } from '../clickhouse/sql-literal.js'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { formatCount, formatDuration } from './format.js'
-import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
+import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources, readFields } from './inputs.js'
 import { readKeyFiles } from './key-files.js'
 import { withProgress } from './progress.js'
 
@@ -99,6 +99,7 @@ export const exportClickHouseCommand: Command = {
         ...(typeof cluster === 'string' ? { cluster } : {}),
         ...(append ? { append, remove } : {}),
         strict: strict === true,
+        ...readFields(values),
         onProgress,
       }),
     )

@@ -9,6 +9,7 @@ import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Engine } from '../engine.js'
 import type { BuildOptions } from '../engine-options.js'
+import { fieldPairs } from '../ingest/field-map.js'
 import { isCalendarDay } from '../ingest/zone-date.js'
 import type { Source } from '../types.js'
 import { type OptionSpecs, type ParsedArgs, UsageError } from './args.js'
@@ -21,6 +22,7 @@ export const INPUT_OPTIONS: OptionSpecs = {
   mx: { type: 'string', multiple: true },
   txt: { type: 'string', multiple: true },
   date: { type: 'string' },
+  fields: { type: 'string' },
 }
 
 /** Sources being gathered from several inputs. */
@@ -42,7 +44,9 @@ export const INPUT_HELP = `  --whois FILE...   WHOIS record files: the API's rec
   --txt FILE...     DNS files declared TXT
                     A FILE of - reads standard input.
   --date YYYY-MM-DD the day of the records of the DNS zone files listed (required for them:
-                    a zone file carries no date; other DNS files keep their own dates)`
+                    a zone file carries no date; other DNS files keep their own dates)
+  --fields A=B,...  WHOIS fields copied to the fields domindex reads where a record lacks them,
+                    e.g. domain.registrar=domain.registrar_name (a build warns of such fields)`
 
 const DIRECTORY_FILES = [
   ['whois', ['whois.jsonl', 'whois.jsonl.gz']],
@@ -144,6 +148,11 @@ export async function loadInputs(
     if (snapshots.length > 1 || sources.whois.length + sources.dns.length > 0) {
       throw new UsageError('give one snapshot file alone, or data directories and input files, not both')
     }
+    if (values['fields'] !== undefined) {
+      throw new UsageError(
+        '--fields applies to input files: a snapshot holds its records as they were loaded',
+      )
+    }
     return openSnapshot(snapshots[0] as string, options)
   }
   if (sources.whois.length + sources.dns.length === 0) {
@@ -151,5 +160,36 @@ export async function loadInputs(
       'no input: give a snapshot, a data directory, or files with --whois/--dns/--mx/--txt',
     )
   }
-  return Engine.build(sources, options)
+  return Engine.build(sources, { ...options, ...readFields(values) })
+}
+
+/**
+ * `--fields FROM=TO,…` as the `fields` option of a load.
+ *
+ * @param values - the parsed options
+ * @returns `{ fields }`, or nothing when the option is absent
+ * @throws UsageError for an entry that is not FROM=TO or not a pair of field paths
+ * @example
+ * ```ts
+ * readFields({ fields: 'domain.registrar=domain.registrar_name' }) // { fields: { 'domain.registrar': 'domain.registrar_name' } }
+ * ```
+ */
+export function readFields(values: Readonly<Record<string, string | boolean | undefined>>): {
+  fields?: Record<string, string>
+} {
+  const text = values['fields']
+  if (text === undefined) return {}
+  const fields: Record<string, string> = {}
+  for (const entry of String(text).split(',')) {
+    const [from, to, more] = entry.trim().split('=')
+    if (from === undefined || to === undefined || more !== undefined || from === '' || to === '')
+      throw new UsageError(`--fields needs FROM=TO pairs separated by commas, got ${JSON.stringify(entry)}`)
+    fields[from.trim()] = to.trim()
+  }
+  try {
+    fieldPairs(fields, '--fields')
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/^domindex: /, ''))
+  }
+  return { fields }
 }

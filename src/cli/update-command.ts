@@ -7,11 +7,12 @@ import type { Engine } from '../engine.js'
 import { normalizeHost } from '../normalize/host.js'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
-import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources } from './inputs.js'
+import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, listedSources, readFields } from './inputs.js'
 import { readKeyFiles } from './key-files.js'
 import { checkLoad, readMaxRejects, rejectWarnings } from './load-checks.js'
 import { openReports } from './load-reports.js'
 import { updateLine } from './load-summary.js'
+import { nearFieldWarnings } from './near-field-warnings.js'
 import { withProgress } from './progress.js'
 import {
   checkWritable,
@@ -95,6 +96,7 @@ export const updateCommand: Command = {
       whois: await readKeyFiles('remove-whois', whoisKeyFiles, notAHost),
       dns: await readKeyFiles('remove-dns', dnsKeyFiles),
     }
+    const fields = readFields(values)
     const target = typeof out === 'string' ? out : snapshot
     await checkWritable(target)
     // Held from before the open until the save: a second update waits, then applies on top.
@@ -107,7 +109,13 @@ export const updateCommand: Command = {
       let updated: Engine
       try {
         updated = await withProgress((onProgress) =>
-          engine.update(sources, { remove, strict: strict === true, onProgress, ...reports.options }),
+          engine.update(sources, {
+            remove,
+            strict: strict === true,
+            onProgress,
+            ...reports.options,
+            ...fields,
+          }),
         )
       } finally {
         reports.close()
@@ -116,6 +124,8 @@ export const updateCommand: Command = {
       process.stderr.write(`domindex: ${updateLine(before, stats, performance.now() - started)}\n`)
       const loaded = stats.sources.slice(before.sources.length)
       for (const warning of rejectWarnings(loaded, stats.rejects.kept))
+        process.stderr.write(`domindex: warning: ${warning}\n`)
+      for (const warning of nearFieldWarnings(stats, before))
         process.stderr.write(`domindex: warning: ${warning}\n`)
       checkLoad(
         loaded,

@@ -45,6 +45,8 @@ export interface ClickHouseExportOptions {
   database: string
   /** A cluster of the server's `remote_servers`: tables are created ON CLUSTER and sharded. */
   cluster?: string
+  /** WHOIS fields copied to the fields domindex reads (as `Engine.build`'s `fields`). */
+  fields?: Readonly<Record<string, string>>
   /** Throw a SnapshotError at the first rejected record instead of skipping it. Default false. */
   strict?: boolean
   /**
@@ -173,6 +175,7 @@ export async function exportToClickHouse(
         observations: rows.mx + rows.txt,
         observationsReplaced: applied.observationsReplaced,
         datesUnparsed: streamed.datesUnparsed,
+        ...(streamed.nearFields === undefined ? {} : { nearFields: streamed.nearFields }),
         dnsSkipped: streamed.dnsSkipped,
         rejects: streamed.rejects,
         sources: streamed.sources,
@@ -262,6 +265,7 @@ async function stream(
     await drainBoth(whois, observations)
     streamed = await streamSources(sources, {
       ...(options.strict === undefined ? {} : { strict: options.strict }),
+      ...(options.fields === undefined ? {} : { fields: options.fields }),
       ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
       // The loader's `done` is not the export's: the build follows, so it is still `read` here.
       ...(onProgress === undefined

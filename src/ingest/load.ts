@@ -11,6 +11,7 @@
 
 import type { Observation, Sources, WhoisRecord } from '../types.js'
 import { HostCheck } from './host-check.js'
+import { addNearFields } from './near-fields.js'
 import { ObservationCollector } from './observation-collector.js'
 import { KEPT_REJECTS } from './rejects.js'
 import { type StreamOptions, type StreamStats, streamSources } from './stream.js'
@@ -18,7 +19,7 @@ import { WhoisCollector } from './whois-collector.js'
 import { WhoisPreparer } from './whois-record.js'
 
 /** Options of {@link loadSources}. */
-export type LoadOptions = Pick<StreamOptions, 'strict' | 'onProgress' | 'chunkSize'>
+export type LoadOptions = Pick<StreamOptions, 'strict' | 'onProgress' | 'chunkSize' | 'fields'>
 
 /** Counts of a load. */
 export interface LoadStats extends Omit<StreamStats, 'whoisRecords' | 'observations'> {
@@ -70,6 +71,7 @@ export async function loadSources(sources: Sources, options: LoadOptions = {}): 
     observations: mx.length + txt.length,
     observationsReplaced: dns.replaced,
     datesUnparsed: streamed.datesUnparsed,
+    ...(streamed.nearFields === undefined ? {} : { nearFields: streamed.nearFields }),
     dnsSkipped: streamed.dnsSkipped,
     rejects: streamed.rejects,
     sources: streamed.sources,
@@ -95,6 +97,9 @@ export function addLoadStats(a: LoadStats, b: LoadStats): LoadStats {
     observations: a.observations + b.observations,
     observationsReplaced: a.observationsReplaced + b.observationsReplaced,
     datesUnparsed: a.datesUnparsed + b.datesUnparsed,
+    ...(a.nearFields === undefined && b.nearFields === undefined
+      ? {}
+      : { nearFields: addNearFields(addNearFields({}, a.nearFields), b.nearFields) }),
     // Snapshots written before raw DNS records were read have no count of them.
     dnsSkipped: (a.dnsSkipped ?? 0) + (b.dnsSkipped ?? 0),
     rejects: {

@@ -6,6 +6,7 @@
  * ClickHouse exporter replaces them server-side), so memory stays bounded whatever the input size.
  */
 import type { DnsKind, Observation, Progress, Reject, Sources, WhoisRecord } from '../types.js'
+import type { FieldMap } from './field-map.js'
 import { groupDnsSources, replayGrouped } from './formats/dns-sources.js'
 import { isRecordFormat, recordSink } from './formats/record-formats.js'
 import { HostCheck } from './host-check.js'
@@ -22,6 +23,8 @@ export interface StreamOptions {
   strict?: boolean
   /** Told every reject, also beyond the first 1,000 kept. */
   onReject?: (reject: Reject) => void
+  /** WHOIS fields copied to the fields domindex reads before each record is checked (field-map.ts). */
+  fields?: FieldMap
   /** Called at least once a second while reading, and once at the end with phase `done`. */
   onProgress?: (progress: Progress) => void
   /**
@@ -65,6 +68,11 @@ export interface StreamStats {
   /** WHOIS date fields whose text is not a date (their `_norm` is null). */
   datesUnparsed: number
   /**
+   * WHOIS fields held under another parser's spelling of a field the loader reads, by path, with
+   * the number of records holding them (near-fields.ts: `domain.registrar`); absent when none.
+   */
+  nearFields?: Record<string, number>
+  /**
    * Raw DNS records skipped (SPEC 13): of a type other than MX, TXT or NS, answers other than
    * NOERROR, at a name that is not an apex, NS records with no MX or TXT answer to end.
    */
@@ -102,7 +110,7 @@ async function streamInputs(inputs: readonly Input[], options: StreamOptions): P
   const clock = new ProgressClock(options.onProgress, totalBytes)
   const rejects = new Rejects(options.strict === true, options.onReject)
   const hosts = new HostCheck()
-  const preparer = new WhoisPreparer(hosts)
+  const preparer = new WhoisPreparer(hosts, options.fields)
   const { onWhois, onObservation, onChunk } = options
   const perFile: SourceStats[] = []
   let bytes = 0
@@ -170,12 +178,14 @@ async function streamInputs(inputs: readonly Input[], options: StreamOptions): P
   }
 
   clock.done(bytes, whoisRecords + observations, rejects.count)
+  const nearFields = preparer.near.take()
   return {
     files: inputs.length,
     bytes,
     whoisRecords,
     observations,
     datesUnparsed,
+    ...(Object.keys(nearFields).length > 0 ? { nearFields } : {}),
     dnsSkipped,
     rejects: { count: rejects.count, kept: rejects.kept },
     sources: perFile,

@@ -20,7 +20,9 @@ import { showValue } from '../errors.js'
 import { normalizeDate } from '../normalize/date.js'
 import { normalizeHost } from '../normalize/host.js'
 import type { WhoisRecord } from '../types.js'
+import { copyFields, type FieldMap, fieldPairs } from './field-map.js'
 import type { HostCheck } from './host-check.js'
+import { NearFields } from './near-fields.js'
 import { isPlainHost } from './plain-host.js'
 
 const SECTIONS = ['registrant', 'admin', 'tech', 'billing'] as const
@@ -69,18 +71,25 @@ interface ContactFields {
  */
 export class WhoisPreparer {
   readonly #hosts: HostCheck
+  readonly #fields: [string[], string[]][]
   /** The normalised domain key of the last record checked, when it passed. */
   key = ''
   /** Why the last record checked was rejected, when it was. */
   reason = ''
   /** How many date fields of the last record checked did not parse. */
   unparsedDates = 0
+  /** Fields of the accepted records held under another parser's spelling (near-fields.ts). */
+  readonly near = new NearFields()
   #tld = ''
   #dateOptions = { tld: '' }
 
-  /** @param hosts - the load's memoised host checker */
-  constructor(hosts: HostCheck) {
+  /**
+   * @param hosts - the load's memoised host checker
+   * @param fields - fields copied to the fields domindex reads before each check (field-map.ts)
+   */
+  constructor(hosts: HostCheck, fields?: FieldMap) {
     this.#hosts = hosts
+    this.#fields = fields === undefined ? [] : fieldPairs(fields)
   }
 
   /**
@@ -91,6 +100,7 @@ export class WhoisPreparer {
   check(value: unknown): boolean {
     if (!isObject(value)) return this.#fail(`a WHOIS record must be a JSON object, got ${kindOf(value)}`)
     const record = value as WhoisRecord
+    if (this.#fields.length > 0) copyFields(record, this.#fields)
     const domain: unknown = record.domain
     if (domain !== undefined && domain !== null && !isObject(domain)) {
       return this.#fail(`domain must be an object, got ${showValue(domain)}`)
@@ -133,6 +143,7 @@ export class WhoisPreparer {
       if (problem !== null) return this.#fail(problem)
     }
     this.key = key
+    this.near.note(record)
     return true
   }
 
