@@ -9,6 +9,7 @@ import { type FetchFunction, fetchOver } from './api/fetch.js'
 import { iterateResults } from './api/iterate-all.js'
 import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
+import type { ApiTarget } from './api/routes.js'
 import {
   type BuildViewsOptions,
   buildViews,
@@ -31,6 +32,7 @@ import type { LoadStats } from './ingest/load.js'
 import { removalKeys } from './ingest/removal-keys.js'
 import type { PivotsResponse } from './pivots/pivots.js'
 import type { SuggestResponse } from './pivots/suggestions.js'
+import { SUGGEST_KINDS, type SuggestKind } from './pivots/value-index.js'
 import { parseDnsParams } from './query/dns-params.js'
 import { parsePrioritizeParams } from './query/prioritize-params.js'
 import { parseReverseParams } from './query/reverse-params.js'
@@ -44,7 +46,11 @@ import { pivotsOf } from './segments/pivot-search.js'
 import { reversePage, reverseResults } from './segments/reverse-search.js'
 import { savedSegments, viewsOf } from './segments/saved-segments.js'
 import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
-import { SegmentSuggestions } from './segments/suggest-search.js'
+import {
+  type PreparedSuggestions,
+  SegmentSuggestions,
+  type SuggestFileOrigin,
+} from './segments/suggest-search.js'
 import { itemFieldsOf } from './segments/view-lookups.js'
 import { fileIdentity } from './snapshot/file-identity.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
@@ -93,6 +99,8 @@ interface Parts {
   origin: SnapshotOrigin
   /** The snapshot files the views read sections from, each holding a reference for this engine. */
   files: readonly StoredFile[]
+  /** The snapshot whose content the views hold, where value indexes are kept (opened engines). */
+  suggestOrigin?: SuggestFileOrigin | undefined
   /** Set by `close()`. */
   closed: boolean
 }
@@ -134,11 +142,27 @@ export class Engine {
   readonly #txt: DnsSearch
   readonly #suggestions: SegmentSuggestions
 
+  // What request() answers through: the query methods (each validates its parameters, so the
+  // casts only name them), a kind prepared before its first suggest.
+  readonly #api: ApiTarget = {
+    whois: (params) => this.whois(params as WhoisParams),
+    reverse: (params) => this.reverse(params),
+    mx: (params) => this.mx(params),
+    txt: (params) => this.txt(params),
+    prioritize: (params) => this.prioritize(params as PrioritizeParams),
+    pivots: (params) => this.pivots(params as WhoisParams),
+    suggest: async (params) => {
+      this.#live()
+      await this.#suggestions.prepare(parseSuggestParams(params as SuggestParams).kind)
+      return this.suggest(params as SuggestParams)
+    },
+  }
+
   private constructor(parts: Parts) {
     this.#parts = parts
     this.#mx = DnsSearch.of(parts.views, 'mx')
     this.#txt = DnsSearch.of(parts.views, 'txt')
-    this.#suggestions = new SegmentSuggestions(parts.views)
+    this.#suggestions = new SegmentSuggestions(parts.views, parts.suggestOrigin)
   }
 
   /**
@@ -199,7 +223,7 @@ export class Engine {
     const identity = await fileIdentity(path)
     return readSnapshot(
       path,
-      (content, file) =>
+      (content, file, fingerprint) =>
         new Engine({
           views: viewsOf(content.segments),
           load: content.load,
@@ -210,6 +234,7 @@ export class Engine {
           queue: PrioritizationQueue.from(content.queue),
           origin: { identity },
           files: file === undefined ? [] : [file],
+          suggestOrigin: { path, fingerprint },
           closed: false,
         }),
       { cache: cacheOptions(options.cacheBytes), checks, onProgress: options.onProgress },
@@ -379,7 +404,9 @@ export class Engine {
    * Spelling variants (SPEC 14, an API extension): the held values of a kind (`email`,
    * `organization`, `street`, `registrar`, `nameserver`) that match `text` as word prefixes or
    * with a small typo, each with the `count` and `request` of its pivot, most held first. The
-   * first query of a kind builds its index from every live record (README: its cost).
+   * first query of a kind reads its index from beside the snapshot the engine was opened from or
+   * builds it from every live record, on this thread ({@link Engine.prepareSuggestions} does it
+   * without holding the event loop, as `request()` does).
    *
    * @param params - `{ kind, text, limit? }`, limit 1…100, default 10
    * @example
@@ -391,6 +418,28 @@ export class Engine {
   suggest(params: SuggestParams): SuggestResponse {
     this.#live()
     return this.#suggestions.suggest(parseSuggestParams(params))
+  }
+
+  /**
+   * Makes the value indexes of spelling variants ready (all five kinds by default), one kind
+   * after another, without holding the event loop for long: an engine opened from a snapshot
+   * reads each from beside it (`<snapshot>.suggest/<kind>`) or builds it on a worker thread and
+   * writes it there for the next process; any other engine reads its records in short slices.
+   * `request()` prepares a kind before answering its first `/v1/domain/suggest`.
+   *
+   * @param kinds - the kinds to prepare
+   * @throws QueryError `invalid_parameter` (param `kind`) for a kind that has no spelling variants
+   * @example
+   * ```ts
+   * await engine.prepareSuggestions(['email']) // [{ kind: 'email', from: 'built', values: 912345, ms: 8123, saved: 'corpus.dmx.suggest/email' }]
+   * ```
+   */
+  async prepareSuggestions(kinds: readonly SuggestKind[] = SUGGEST_KINDS): Promise<PreparedSuggestions[]> {
+    this.#live()
+    const checked = kinds.map((kind) => parseSuggestParams({ kind, text: 'x' }).kind)
+    const done: PreparedSuggestions[] = []
+    for (const kind of checked) done.push(await this.#suggestions.prepare(kind))
+    return done
   }
 
   /**
@@ -495,7 +544,7 @@ export class Engine {
    */
   request(pathAndQuery: string, options: RequestOptions = {}): Promise<ApiResponse> {
     this.#live()
-    return handleRequest(this, this.#parts.tokens, pathAndQuery, options)
+    return handleRequest(this.#api, this.#parts.tokens, pathAndQuery, options)
   }
 
   /**

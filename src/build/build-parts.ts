@@ -192,7 +192,7 @@ function buildReverseOnWorker(
   store: RecordStoreState,
 ): Promise<{ store: RecordStoreState; reverse: ReverseIndexState }> {
   return new Promise((resolve, reject) => {
-    const worker = spawnWorker('reverse-worker')
+    const worker = spawnWorker('build/reverse-worker')
     let done = false
     worker.on(
       'message',

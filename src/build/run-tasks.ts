@@ -180,7 +180,7 @@ function runOnPool(
     }
 
     for (let i = 0; i < size; i++) {
-      const worker = spawnWorker('parse-worker')
+      const worker = spawnWorker('build/parse-worker')
       pool.push(worker)
       worker.on('message', (message: TaskMessage | WorkerError) => onMessage(worker, message))
       worker.on('error', (error) => finish(error))

@@ -1,21 +1,25 @@
 /**
- * Starts one of the build's worker threads: from the compiled JavaScript beside this file, or,
- * when running from the TypeScript sources (tests, benchmarks), through tsx's loader.
+ * Starts one of domindex's worker threads (the build's parsers and reverse indexers, the
+ * spelling-variant indexer): from the compiled JavaScript, or, when running from the TypeScript
+ * sources (tests, benchmarks), through tsx's loader.
  */
 import { Worker } from 'node:worker_threads'
 
+/** A worker entry: its file under the sources' root, without extension. */
+export type WorkerEntry = 'build/parse-worker' | 'build/reverse-worker' | 'segments/suggest-worker'
+
 /**
- * A worker thread running one of the build's worker entries.
+ * A worker thread running one of the worker entries.
  *
- * @param entry - the entry file's name without extension
+ * @param entry - the entry file, from the sources' root, without extension
  * @example
  * ```ts
- * const worker = spawnWorker('parse-worker')
+ * const worker = spawnWorker('build/parse-worker')
  * ```
  */
-export function spawnWorker(entry: 'parse-worker' | 'reverse-worker'): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${entry}.js`, import.meta.url))
-  const source = new URL(`./${entry}.ts`, import.meta.url).href
+export function spawnWorker(entry: WorkerEntry): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`../${entry}.js`, import.meta.url))
+  const source = new URL(`../${entry}.ts`, import.meta.url).href
   // The ESM entry of tsx's API, resolved from this file (a CommonJS resolution would find its .cjs).
   const tsx = import.meta.resolve('tsx/esm/api')
   const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}) })`

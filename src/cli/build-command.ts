@@ -13,11 +13,12 @@ import { checkLoad, readMaxRejects, rejectWarnings } from './load-checks.js'
 import { openReports } from './load-reports.js'
 import { loadSummary } from './load-summary.js'
 import { nearFieldWarnings } from './near-field-warnings.js'
+import { preparedLines } from './prepared-lines.js'
 import { withProgress } from './progress.js'
 import { checkWritable, looksLikeSnapshot } from './snapshot-files.js'
 
 const HELP = `Usage: domindex build --whois FILE... --dns FILE... --out SNAPSHOT [--strict] [--rejects FILE]
-                      [--report FILE] [--max-rejects N] [--memory-budget SIZE]
+                      [--report FILE] [--max-rejects N] [--memory-budget SIZE] [--suggest]
 
 Loads WHOIS and DNS observation files and saves them as one snapshot file. To add files to an
 existing snapshot, or remove keys from it, use 'domindex update'.
@@ -34,6 +35,9 @@ ${INPUT_HELP}
                     index at most this much in memory at a time (such as 512M or 4G): past it,
                     what was indexed is written to the snapshot as a segment and the build goes
                     on; default: DOMINDEX_MEMORY_BUDGET, else 1G
+  --suggest         also index the values of every kind of spelling variant ('domindex suggest')
+                    and keep them beside the snapshot, in SNAPSHOT.suggest/; without it, the
+                    first 'suggest' of a kind does it
   -h, --help        show this help
 
 The snapshot is written beside SNAPSHOT as the build goes and renamed to it at the end.
@@ -57,6 +61,7 @@ export const buildCommand: Command = {
         report: { type: 'string' },
         'max-rejects': { type: 'string' },
         'memory-budget': { type: 'string' },
+        suggest: { type: 'boolean' },
       },
       INPUT_LISTS,
     )
@@ -104,8 +109,21 @@ export const buildCommand: Command = {
       await rm(staging, { force: true })
     }
     process.stderr.write(`domindex: saved ${out}\n`)
+    if (values['suggest'] === true) await prepareBeside(out)
     return 0
   },
+}
+
+/** Indexes every kind's values of the saved snapshot, kept beside it. */
+async function prepareBeside(out: string): Promise<void> {
+  const saved = await Engine.open(out)
+  try {
+    for (const line of preparedLines(await saved.prepareSuggestions())) {
+      process.stderr.write(`domindex: ${line}\n`)
+    }
+  } finally {
+    await saved.close()
+  }
 }
 
 /** Build reads only files named by an option; an argument before any (`build old.dmx …`) is a mistake. */

@@ -17,7 +17,7 @@ import { countEachAsync } from '../pivots/count-candidates.js'
 import { pivotCandidates } from '../pivots/pivot-candidates.js'
 import { orderPivots, type PivotsResponse } from '../pivots/pivots.js'
 import { orderSuggestions, type SuggestResponse, suggestionCandidates } from '../pivots/suggestions.js'
-import { type SuggestKind, ValueIndex } from '../pivots/value-index.js'
+import type { SuggestKind, ValueIndex } from '../pivots/value-index.js'
 import { parseDnsParams } from '../query/dns-params.js'
 import { parsePrioritizeParams } from '../query/prioritize-params.js'
 import { parseReverseParams } from '../query/reverse-params.js'
@@ -42,7 +42,7 @@ import { ClickHouseHttp } from './http-client.js'
 import { lookupWhois, searchReverse } from './reverse-search.js'
 import { DEAD_TABLES, TABLES } from './schema.js'
 import { sqlIdentifier, sqlString } from './sql-literal.js'
-import { liveGeneration, liveValuesOf } from './suggest-values.js'
+import { liveGeneration, liveValueIndex } from './suggest-values.js'
 
 /** Options of {@link ClickHouseEngine.connect}. */
 export interface ClickHouseEngineOptions {
@@ -231,7 +231,7 @@ export class ClickHouseEngine implements ApiTarget {
     const generation = await liveGeneration(this.#client, this.#db)
     let cached = this.#valueIndexes.get(query.kind)
     if (cached === undefined || cached.generation !== generation) {
-      const index = liveValuesOf(this.#client, this.#db, query.kind).then((values) => new ValueIndex(values))
+      const index = liveValueIndex(this.#client, this.#db, query.kind)
       cached = { generation, index }
       this.#valueIndexes.set(query.kind, cached)
       // A failed read is not kept: the next query reads again.

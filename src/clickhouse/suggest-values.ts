@@ -4,32 +4,36 @@
  * normalise them, so every live row's record is read and its values taken by record-values.ts,
  * exactly as the embedded engine takes them.
  */
-import { recordValues } from '../pivots/record-values.js'
-import type { SuggestKind } from '../pivots/value-index.js'
+import type { SuggestKind, ValueIndex } from '../pivots/value-index.js'
+import { buildValueIndex } from '../pivots/value-index-build.js'
+import { ValueSpellings } from '../pivots/value-spellings.js'
 import type { WhoisRecord } from '../types.js'
 import type { ClickHouseHttp } from './http-client.js'
 import { liveRows } from './schema.js'
 
 /**
- * The distinct values of a kind over the live WHOIS rows.
+ * The value index of a kind over the live WHOIS rows (a registrar shown in its most common
+ * spelling, value-spellings.ts).
  *
  * @param client - the connection
  * @param db - the validated database name
  * @param kind - the kind of pivot
  * @example
  * ```ts
- * await liveValuesOf(client, 'dmx', 'registrar') // ['godaddy.com, llc', 'namecheap, inc.', …]
+ * (await liveValueIndex(client, 'dmx', 'registrar')).candidates('godady', null, 10) // ['GoDaddy.com, LLC']
  * ```
  */
-export async function liveValuesOf(client: ClickHouseHttp, db: string, kind: SuggestKind): Promise<string[]> {
+export async function liveValueIndex(
+  client: ClickHouseHttp,
+  db: string,
+  kind: SuggestKind,
+): Promise<ValueIndex> {
   const rows = await client.rows<{ record: string }>(
     `SELECT record FROM ${db}.whois WHERE ${liveRows(db, 'whois')}`,
   )
-  const values = new Set<string>()
-  for (const row of rows) {
-    for (const value of recordValues(JSON.parse(row.record) as WhoisRecord, kind)) values.add(value)
-  }
-  return [...values]
+  const spellings = new ValueSpellings(kind)
+  for (const row of rows) spellings.add(JSON.parse(row.record) as WhoisRecord)
+  return buildValueIndex(spellings.entries())
 }
 
 /**

@@ -43,8 +43,10 @@ export function suggestionCandidates(index: ValueIndex, query: SuggestQuery): Pi
 
 /**
  * The answer from counted candidates (null: refused, no suggestion): count descending, then
- * value, cut to the limit; the exact value (the first candidate when held) is kept in place of
- * the last when the cut would drop it.
+ * value, cut to the limit. The cut keeps first the exact value (the text after the kind's
+ * normalisation), then the values that start with the text (letter case aside), then the others
+ * in answer order, so `jose.costa@` keeps `jose.costa@…` among ten answers even when a hundred
+ * other `….costa@` values are held as often and sort before it.
  *
  * @example
  * ```ts
@@ -61,10 +63,12 @@ export function orderSuggestions(
     const count = counts[i]
     if (count !== null && count !== undefined) all.push({ value, count, request })
   })
-  const exactValue = normalizedValue(query.kind, query.text)
-  const exact = all.find((s) => s.value === exactValue)
   all.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
-  const suggestions = all.slice(0, query.limit)
-  if (exact !== undefined && !suggestions.includes(exact)) suggestions[suggestions.length - 1] = exact
-  return { kind: query.kind, text: query.text, suggestions }
+  const exact = normalizedValue(query.kind, query.text)
+  const prefix = query.text.trim().toLowerCase()
+  const tier = (s: Suggestion): number =>
+    normalizedValue(query.kind, s.value) === exact ? 0 : s.value.toLowerCase().startsWith(prefix) ? 1 : 2
+  // A stable sort: within a tier, answer order.
+  const kept = new Set([...all].sort((a, b) => tier(a) - tier(b)).slice(0, query.limit))
+  return { kind: query.kind, text: query.text, suggestions: all.filter((s) => kept.has(s)) }
 }

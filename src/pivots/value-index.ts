@@ -1,17 +1,28 @@
 /**
- * The spelling-variant index of one kind's values (SPEC 14): the distinct values, sorted, and a
- * FlexSearch `Index` over them whose ids are positions in that array. Sorted values make the
- * candidates the same whichever engine enumerated them, so both engines suggest alike.
+ * The spelling-variant index of one kind's values (SPEC 14). A value matches a text when every
+ * word of the text, encoded by FlexSearch's `LatinExtra` encoder, is a prefix of an encoded word
+ * of the value: what a FlexSearch `Index` with the `forward` tokenizer and that encoder finds
+ * (test/pivots/value-index.property.test.ts compares the two). The encoder folds case and
+ * accents, repeated letters and similar sounds, so `godady`, `namechep` and `acme holdngs` find
+ * `GoDaddy.com, LLC`, `NameCheap, Inc.` and `Acme Holdings`; the forward prefixes find `acme hold`
+ * and `ns1.cloud`. When no value matches every word, values matching any word are offered, those
+ * matching more words first (FlexSearch's `suggest` mode), so `acme holdigns` still finds the
+ * `acme` values.
  *
- * Options, measured on hand-written variants (README, "Spelling variants"): the `forward`
- * tokenizer indexes every prefix of every word, so `acme hold` and `ns1.cloud` find their values
- * (`strict` finds neither); the `LatinExtra` encoder folds case and accents, repeated letters and
- * similar sounds, so `godady`, `namechep` and `acme holdngs` → `Acme Holdings` find theirs
- * (`Default`, `LatinBalance` and `LatinAdvanced` miss `namechep`, and all but it miss the typo).
- * Every word of the text must match; when none does, FlexSearch's `suggest` mode (any word) is
- * asked instead, so a transposition such as `acme holdigns` still finds the `acme` values.
+ * FlexSearch's own index is not used: at 1M emails it took 54 s and 620 MB to build, and a search
+ * scored every value under a common prefix such as `com` (476 ms median). Here the encoded words
+ * are a sorted dictionary whose prefix ranges are found by binary search, each word lists its
+ * values and each value its words, all in flat arrays (value-index-build.ts), so a search walks
+ * only the rarest word's values and checks the others by word number. The candidates come in
+ * tiers, each only while fewer than asked were found:
+ *   1. the value equal to the text (the kind's normalisation), when held;
+ *   2. values that start with the text, letter case aside (`jose.costa@` finds `jose.costa@…`
+ *      before other `…costa@` values), in code-point order;
+ *   3. the other values matching every word;
+ *   4. only when tiers 2 and 3 found none: values matching any word, most words first.
  */
-import { Charset, Index } from 'flexsearch'
+import { Charset, Encoder } from 'flexsearch'
+import { type ByteStrings, compareCodePoints } from './byte-strings.js'
 
 /** The kinds of pivot that have spelling variants. */
 export const SUGGEST_KINDS = ['email', 'organization', 'street', 'registrar', 'nameserver'] as const
@@ -19,66 +30,140 @@ export const SUGGEST_KINDS = ['email', 'organization', 'street', 'registrar', 'n
 /** A kind of pivot with spelling variants. */
 export type SuggestKind = (typeof SUGGEST_KINDS)[number]
 
-/** The distinct values of one kind and the FlexSearch index that finds their variants. */
+/** The encoder every value and text goes through. */
+export const VALUE_ENCODER = new Encoder(Charset.LatinExtra)
+
+/** What a value index holds: flat arrays, saved as they are (suggest-file.ts). */
+export interface ValueIndexParts {
+  /** The distinct values (their keys: the kind's normalisation), in code-point order. */
+  readonly values: ByteStrings
+  /** How each value is shown when it is not its key (a registrar's most common spelling). */
+  readonly shown: ByteStrings | null
+  /** The values' positions, ordered by their lower-cased text in code-point order. */
+  readonly folded: Uint32Array
+  /** The distinct encoded words, in code-point order. */
+  readonly words: ByteStrings
+  /** Where each word's values start in `wordValues` (one more entry than words). */
+  readonly wordStarts: Uint32Array
+  /** Each word's values, ascending. */
+  readonly wordValues: Uint32Array
+  /** Where each value's words start in `valueWords` (one more entry than values). */
+  readonly valueStarts: Uint32Array
+  /** Each value's words. */
+  readonly valueWords: Uint32Array
+}
+
+/** The distinct values of one kind and the word index that finds their variants. */
 export class ValueIndex {
-  readonly #values: readonly string[]
-  readonly #index: Index
+  readonly parts: ValueIndexParts
 
   /**
-   * Indexes values (duplicates are dropped).
-   *
-   * @param values - the values of one kind, normalised
-   * @example
-   * ```ts
-   * new ValueIndex(['Acme Holdings', 'Acme Holdngs']).size // 2
-   * ```
+   * @param parts - as `buildValueIndex` (value-index-build.ts) or `readSuggestFile` gives them
    */
-  constructor(values: Iterable<string>) {
-    this.#values = [...new Set(values)].sort()
-    this.#index = new Index({ tokenize: 'forward', encoder: Charset.LatinExtra })
-    this.#values.forEach((value, id) => {
-      this.#index.add(id, value)
-    })
+  constructor(parts: ValueIndexParts) {
+    this.parts = parts
   }
 
   /** The number of distinct values. */
   get size(): number {
-    return this.#values.length
+    return this.parts.values.size
   }
 
   /**
-   * Up to `max` held values that match `text` as FlexSearch finds them, the best first; `exact`
-   * first when it is held.
+   * Up to `max` held values (as shown) that match `text`, in the tiers above.
    *
    * @param text - the text typed
    * @param exact - the text normalised as a value of the kind, or null
    * @param max - the most values to return
    * @example
    * ```ts
-   * new ValueIndex(['Acme Holdings', 'Apex Ltd']).candidates('acme hold', null, 30) // ['Acme Holdings']
+   * buildValueIndex([['Acme Holdings', 'Acme Holdings'], ['Apex Ltd', 'Apex Ltd']]).candidates('acme hold', null, 30) // ['Acme Holdings']
    * ```
    */
   candidates(text: string, exact: string | null, max: number): string[] {
-    const found = new Set<string>()
-    if (exact !== null && this.#has(exact)) found.add(exact)
-    let ids = this.#index.search(text, { limit: max })
-    if (ids.length === 0) ids = this.#index.search(text, { limit: max, suggest: true })
-    for (const id of ids) {
-      if (found.size >= max) break
-      found.add(this.#values[id as number] as string)
+    const found = new Set<number>()
+    const add = (id: number): boolean => {
+      if (found.size < max) found.add(id)
+      return found.size < max
     }
-    return [...found]
+    const exactId = exact === null ? -1 : this.parts.values.indexOf(exact)
+    if (exactId >= 0) add(exactId)
+    const before = found.size
+    this.#startingWith(text.trim().toLowerCase(), add)
+    const ranges = this.#wordRanges(text)
+    if (ranges.length > 0) {
+      this.#matchingEvery(ranges, add)
+      if (found.size === before) this.#matchingAny(ranges, max).forEach(add)
+    }
+    return [...found].map((id) => this.#shown(id))
   }
 
-  // Binary search: the values are sorted.
-  #has(value: string): boolean {
+  // Tier 2: the values whose lower-cased text starts with the text's, by binary search over the
+  // folded order.
+  #startingWith(prefix: string, add: (id: number) => boolean): void {
+    if (prefix === '') return
+    const { folded, values } = this.parts
+    const lower = (at: number): string => values.get(folded[at] as number).toLowerCase()
     let lo = 0
-    let hi = this.#values.length
+    let hi = folded.length
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      if ((this.#values[mid] as string) < value) lo = mid + 1
+      if (compareCodePoints(lower(mid), prefix) < 0) lo = mid + 1
       else hi = mid
     }
-    return this.#values[lo] === value
+    for (let at = lo; at < folded.length && lower(at).startsWith(prefix); at++) {
+      if (!add(folded[at] as number)) return
+    }
+  }
+
+  // Each distinct encoded word of the text as the range of dictionary words it is a prefix of.
+  #wordRanges(text: string): [number, number][] {
+    return [...new Set(VALUE_ENCODER.encode(text))].map((word) => this.parts.words.prefixRange(word))
+  }
+
+  // Tier 3: the values holding a word of every range, read from the range with the fewest
+  // postings; a value is checked against the other ranges by its words' numbers.
+  #matchingEvery(ranges: readonly [number, number][], add: (id: number) => boolean): void {
+    const { wordStarts, wordValues, valueStarts, valueWords } = this.parts
+    const postings = ([from, to]: [number, number]): number =>
+      (wordStarts[to] as number) - (wordStarts[from] as number)
+    const driver = ranges.reduce((a, b) => (postings(b) < postings(a) ? b : a))
+    if (postings(driver) === 0) return
+    const others = ranges.filter((r) => r !== driver)
+    const holds = (id: number, [from, to]: [number, number]): boolean => {
+      for (let w = valueStarts[id] as number; w < (valueStarts[id + 1] as number); w++) {
+        const word = valueWords[w] as number
+        if (word >= from && word < to) return true
+      }
+      return false
+    }
+    for (let p = wordStarts[driver[0]] as number; p < (wordStarts[driver[1]] as number); p++) {
+      const id = wordValues[p] as number
+      if (others.every((range) => holds(id, range)) && !add(id)) return
+    }
+  }
+
+  // Tier 4: values holding a word of any range, most ranges first, then by position; each range
+  // reads at most `SCAN` postings, so a one-letter word costs no more than a rare one.
+  #matchingAny(ranges: readonly [number, number][], max: number): number[] {
+    const { wordStarts, wordValues } = this.parts
+    const hits = new Map<number, number>()
+    for (const [from, to] of ranges) {
+      const seen = new Set<number>()
+      const end = Math.min(wordStarts[to] as number, (wordStarts[from] as number) + SCAN)
+      for (let p = wordStarts[from] as number; p < end; p++) seen.add(wordValues[p] as number)
+      for (const id of seen) hits.set(id, (hits.get(id) ?? 0) + 1)
+    }
+    return [...hits]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, max)
+      .map(([id]) => id)
+  }
+
+  #shown(id: number): string {
+    return (this.parts.shown ?? this.parts.values).get(id)
   }
 }
+
+// The most postings one word of the text reads in tier 4.
+const SCAN = 20_000

@@ -73,7 +73,9 @@ export interface CacheOptions {
  *
  * @param path - the snapshot file
  * @param restore - builds the result from the verified content and the open file its lazy
- *   sections read from (undefined when every section was read: the file is then closed)
+ *   sections read from (undefined when every section was read: the file is then closed), and
+ *   the content's fingerprint (its commit's generation and section-table checksum: another
+ *   commit, by an update or compaction, has another)
  * @param options - `cache`: leave the lazy sections on disk, read through a block cache of this
  *   size (without it every section is read into memory); `checks`: read every section, check the
  *   padding and every structure too (a broken invariant is `corrupt_snapshot`), recording each
@@ -87,7 +89,7 @@ export interface CacheOptions {
  */
 export async function readSnapshot<T>(
   path: string,
-  restore: (content: SnapshotContent, file: StoredFile | undefined) => T,
+  restore: (content: SnapshotContent, file: StoredFile | undefined, fingerprint: string) => T,
   options: {
     readonly cache?: CacheOptions
     readonly checks?: Checklist | undefined
@@ -135,9 +137,15 @@ export async function readSnapshot<T>(
     )
     file = opened
     const leaveOnDisk = cache !== undefined && checks === undefined
-    const { content, lazy } = await readContent(opened, fileKey(stats), checks, leaveOnDisk, onProgress)
+    const { content, lazy, fingerprint } = await readContent(
+      opened,
+      fileKey(stats),
+      checks,
+      leaveOnDisk,
+      onProgress,
+    )
     if (checks !== undefined) verifyContent(content, checks)
-    const restored = restore(content, lazy ? opened : undefined)
+    const restored = restore(content, lazy ? opened : undefined, fingerprint)
     if (!lazy) opened.release()
     onProgress?.({ ...NO_RECORDS, phase: 'done', bytes: kind.size, totalBytes: kind.size })
     return restored
@@ -160,7 +168,7 @@ async function readContent(
   checks: Checklist | undefined,
   leaveOnDisk: boolean,
   onProgress: ((progress: Progress) => void) | undefined,
-): Promise<{ content: SnapshotContent; lazy: boolean }> {
+): Promise<{ content: SnapshotContent; lazy: boolean; fingerprint: string }> {
   const size = file.size
   const head = await readAt(file, Math.min(size, HEADER_BYTES), 0)
   if (!hasMagic(head)) {
@@ -225,7 +233,8 @@ async function readContent(
       indices.map((i) => entries[i + 1] as SectionEntry),
       part.kind === 'strings' ? stringsLayout(part) : undefined,
     )
-  return { content: checkContent(joinState(tree, parts, sections.slice(1), placed)), lazy }
+  const fingerprint = `${commit.generation}-${commit.tableCrc.toString(16).padStart(8, '0')}`
+  return { content: checkContent(joinState(tree, parts, sections.slice(1), placed)), lazy, fingerprint }
 }
 
 function checkLayout(entries: readonly SectionEntry[], tableOffset: number): void {

@@ -58,8 +58,8 @@ describe('engine.suggest', () => {
       'Acme Holdngs',
     ])
     expect(values({ kind: 'organization', text: 'Acme Holdngs' })).toContain('Acme Holdings')
-    expect(values({ kind: 'registrar', text: 'godady' })).toEqual(['godaddy.com, llc'])
-    expect(values({ kind: 'registrar', text: 'namechep' })).toEqual(['namecheap, inc.'])
+    expect(values({ kind: 'registrar', text: 'godady' })).toEqual(['GoDaddy.com,   LLC'])
+    expect(values({ kind: 'registrar', text: 'namechep' })).toEqual(['NameCheap, Inc.'])
     expect(values({ kind: 'email', text: 'contact1@' })).toEqual(['contact1@acme-holdings.com'])
     expect(values({ kind: 'nameserver', text: 'ns1.cloud' }).sort()).toEqual([
       'ns1.cloudflare.com',
@@ -99,7 +99,7 @@ describe('engine.suggest', () => {
     expect(values({ kind: 'organization', text: '  Noise Trading 39 ', limit: 1 })).toEqual([
       'Noise Trading 39',
     ])
-    expect(values({ kind: 'registrar', text: 'GANDI  sas', limit: 1 })).toEqual(['gandi sas'])
+    expect(values({ kind: 'registrar', text: 'GANDI  sas', limit: 1 })).toEqual(['Gandi SAS'])
     expect(values({ kind: 'nameserver', text: 'NS1.CLOUDNS.NET.' })[0]).toBe('ns1.cloudns.net')
     expect(values({ kind: 'email', text: 'zebra7' })).toEqual([])
   })

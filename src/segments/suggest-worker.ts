@@ -1,0 +1,75 @@
+/**
+ * The entry of the spelling-variant worker: opens the snapshot an engine was read from, builds
+ * one kind's value index from its live records, writes it beside the snapshot, and posts back the
+ * index's arrays (moved, not copied). It answers `stale` when the snapshot's content is no longer
+ * the engine's (another writer committed since), so the engine builds from its own records.
+ */
+import { parentPort } from 'node:worker_threads'
+import type { SuggestKind } from '../pivots/value-index.js'
+import { readSnapshot } from '../snapshot/read-snapshot.js'
+import { type IndexArrays, indexArrays, writeSuggestFile } from '../snapshot/suggest-file.js'
+import { cacheOptions } from '../storage/cache-options.js'
+import { viewsOf } from './saved-segments.js'
+import { SegmentSuggestions } from './suggest-search.js'
+
+/** What the worker is asked. */
+export interface SuggestJob {
+  readonly path: string
+  readonly fingerprint: string
+  readonly kind: SuggestKind
+}
+
+/** What the worker answers. */
+export type SuggestAnswer =
+  | { readonly arrays: IndexArrays; readonly saved?: string; readonly note?: string }
+  | { readonly stale: true }
+  | { readonly error: string }
+
+const port = parentPort
+if (port === null) throw new Error('domindex: suggest-worker.js runs as a worker thread')
+
+port.once('message', (job: SuggestJob) => {
+  answer(job).then(
+    (message) => port.postMessage(message, 'arrays' in message ? buffers(message.arrays) : []),
+    (error: unknown) =>
+      port.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  )
+})
+
+async function answer({ path, fingerprint, kind }: SuggestJob): Promise<SuggestAnswer> {
+  const index = await readSnapshot(
+    path,
+    (content, file, read) => {
+      if (read !== fingerprint) return null
+      try {
+        return new SegmentSuggestions(viewsOf(content.segments)).index(kind)
+      } finally {
+        file?.release()
+      }
+    },
+    { cache: cacheOptions(undefined) },
+  )
+  if (index === null) return { stale: true }
+  const arrays = owned(indexArrays(index))
+  try {
+    return { arrays, saved: await writeSuggestFile(path, fingerprint, kind, index) }
+  } catch (error) {
+    return {
+      arrays,
+      note: `not kept beside the snapshot: ${error instanceof Error ? error.message : String(error)}`,
+    }
+  }
+}
+
+// Each array in a buffer of its own (a small Buffer may share Node's pool), so it can be moved.
+function owned(arrays: IndexArrays): IndexArrays {
+  const out = { ...arrays }
+  for (const [name, a] of Object.entries(arrays) as [keyof IndexArrays, Uint8Array | Uint32Array][]) {
+    if (a.byteOffset !== 0 || a.byteLength !== a.buffer.byteLength) out[name] = a.slice()
+  }
+  return out
+}
+
+function buffers(arrays: IndexArrays): ArrayBuffer[] {
+  return [...new Set(Object.values(arrays).map((a) => a.buffer as ArrayBuffer))]
+}

@@ -1,0 +1,255 @@
+/**
+ * A kind's spelling-variant index kept beside its snapshot (SPEC 14, issue 26 items 10 and 16):
+ * `corpus.dmx.suggest/<kind>`, written on the first use of the kind (or by `build --suggest`) and
+ * read by every later process instead of decoding every record again.
+ *
+ * The file is the index's flat arrays as they lie in memory, so reading it is one read and no
+ * parsing:
+ *   magic "DMXSUGG1", u32 header length, the header (JSON: the snapshot's fingerprint, the kind and
+ *   each array's name and byte length), then each array, every part starting on an 8-byte
+ *   boundary, then a u32 CRC-32 of everything before it.
+ * A file is used only when its fingerprint is the snapshot's (its commit generation and the
+ * checksum of its section table, so an update or compaction makes it stale), its checksum holds
+ * and its arrays fit together; otherwise the index is built again and the file replaced.
+ */
+
+import { readFileSync } from 'node:fs'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { ByteStrings } from '../pivots/byte-strings.js'
+import { type SuggestKind, ValueIndex, type ValueIndexParts } from '../pivots/value-index.js'
+import { crc32 } from './crc32.js'
+import { tempPathFor } from './temp-files.js'
+
+const MAGIC = Buffer.from('DMXSUGG1', 'latin1')
+
+// The arrays in file order; `shown*` are absent when every value is shown as its key.
+const ARRAYS = [
+  'valueBytes',
+  'valueOffsets',
+  'shownBytes',
+  'shownOffsets',
+  'folded',
+  'wordBytes',
+  'wordOffsets',
+  'wordStarts',
+  'wordValues',
+  'valueStarts',
+  'valueWords',
+] as const
+const BYTE_ARRAYS: ReadonlySet<ArrayName> = new Set(['valueBytes', 'shownBytes', 'wordBytes'])
+type ArrayName = (typeof ARRAYS)[number]
+
+/** A value index's arrays by name, as a file or a worker thread carries them. */
+export type IndexArrays = Record<ArrayName, Uint8Array | Uint32Array>
+
+interface Header {
+  readonly fingerprint: string
+  readonly kind: SuggestKind
+  readonly lengths: Record<ArrayName, number>
+}
+
+/**
+ * The path of a kind's file beside a snapshot.
+ *
+ * @example
+ * ```ts
+ * suggestFilePath('/data/corpus.dmx', 'email') // '/data/corpus.dmx.suggest/email'
+ * ```
+ */
+export function suggestFilePath(snapshot: string, kind: SuggestKind): string {
+  return join(`${snapshot}.suggest`, kind)
+}
+
+/**
+ * Writes a kind's index beside the snapshot, atomically (a temporary file, then a rename).
+ *
+ * @param snapshot - the snapshot's path
+ * @param fingerprint - the snapshot's fingerprint
+ * @throws the file system's error when the directory or file cannot be written
+ * @example
+ * ```ts
+ * await writeSuggestFile('corpus.dmx', '3-9f3a0c1e', 'email', index)
+ * ```
+ */
+export async function writeSuggestFile(
+  snapshot: string,
+  fingerprint: string,
+  kind: SuggestKind,
+  index: ValueIndex,
+): Promise<string> {
+  const path = suggestFilePath(snapshot, kind)
+  const arrays = indexArrays(index)
+  const lengths = Object.fromEntries(
+    ARRAYS.map((name) => [name, arrays[name].byteLength]),
+  ) as Header['lengths']
+  const header = Buffer.from(JSON.stringify({ fingerprint, kind, lengths } satisfies Header), 'utf8')
+  const head = Buffer.alloc(12)
+  MAGIC.copy(head)
+  head.writeUInt32LE(header.length, 8)
+  const chunks: Uint8Array[] = [head, header, padding(12 + header.length)]
+  let at = align(12 + header.length)
+  for (const name of ARRAYS) {
+    const a = arrays[name]
+    chunks.push(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), padding(at + a.byteLength))
+    at = align(at + a.byteLength)
+  }
+  const body = Buffer.concat(chunks)
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32LE(crc32(body, 0))
+  await mkdir(`${snapshot}.suggest`, { recursive: true })
+  const temp = tempPathFor(path)
+  try {
+    await writeFile(temp, Buffer.concat([body, crc]))
+    await rename(temp, path)
+  } catch (error) {
+    await rm(temp, { force: true })
+    throw error
+  }
+  return path
+}
+
+/**
+ * A kind's index read from beside the snapshot, or why it cannot be used.
+ *
+ * @param snapshot - the snapshot's path
+ * @param fingerprint - the snapshot's fingerprint now
+ * @example
+ * ```ts
+ * readSuggestFile('corpus.dmx', '3-9f3a0c1e', 'email') // { index } or { reason: 'none' }
+ * ```
+ */
+export function readSuggestFile(
+  snapshot: string,
+  fingerprint: string,
+  kind: SuggestKind,
+): { readonly index: ValueIndex } | { readonly reason: 'none' | 'stale' | 'damaged' } {
+  let file: Buffer
+  try {
+    file = readFileSync(suggestFilePath(snapshot, kind))
+  } catch {
+    return { reason: 'none' }
+  }
+  try {
+    // The arrays are viewed in place: the buffer must start on an 8-byte boundary.
+    if (file.byteOffset % 8 !== 0) file = Buffer.from(file)
+    const header = headerOf(file)
+    if (header.fingerprint !== fingerprint || header.kind !== kind) return { reason: 'stale' }
+    return { index: indexFromArrays(viewArrays(file, header)) }
+  } catch {
+    return { reason: 'damaged' }
+  }
+}
+
+function headerOf(file: Buffer): Header {
+  if (file.length < 16 || !file.subarray(0, 8).equals(MAGIC)) throw new Error('no signature')
+  const end = file.length - 4
+  if (crc32(file.subarray(0, end), 0) !== file.readUInt32LE(end)) throw new Error('checksum')
+  const length = file.readUInt32LE(8)
+  return JSON.parse(file.subarray(12, 12 + length).toString('utf8')) as Header
+}
+
+function viewArrays(file: Buffer, header: Header): IndexArrays {
+  let at = align(12 + file.readUInt32LE(8))
+  const out = {} as IndexArrays
+  for (const name of ARRAYS) {
+    const bytes = header.lengths[name]
+    if (!Number.isInteger(bytes) || bytes < 0 || at + bytes > file.length - 4) throw new Error(name)
+    out[name] = BYTE_ARRAYS.has(name)
+      ? file.subarray(at, at + bytes)
+      : new Uint32Array(file.buffer, file.byteOffset + at, bytes / 4)
+    at = align(at + bytes)
+  }
+  if (at !== file.length - 4) throw new Error('length')
+  return out
+}
+
+/**
+ * The index of arrays read from a file or a worker thread, once they are checked to fit
+ * together: offsets ascend within their bytes, every number points inside.
+ *
+ * @throws Error when they do not
+ * @example
+ * ```ts
+ * indexFromArrays(indexArrays(index)).size === index.size // true
+ * ```
+ */
+export function indexFromArrays(a: IndexArrays): ValueIndex {
+  return new ValueIndex(checkedParts(a))
+}
+
+function checkedParts(a: IndexArrays): ValueIndexParts {
+  const u32 = (name: ArrayName): Uint32Array => a[name] as Uint32Array
+  const values = strings(a.valueBytes, u32('valueOffsets'))
+  const count = values.size
+  const spelled = u32('shownOffsets').length > 0
+  const shown = spelled ? strings(a.shownBytes, u32('shownOffsets')) : null
+  if (shown !== null && shown.size !== count) throw new Error('shown')
+  const words = strings(a.wordBytes, u32('wordOffsets'))
+  offsets(u32('wordStarts'), u32('wordValues').length, words.size + 1)
+  offsets(u32('valueStarts'), u32('valueWords').length, count + 1)
+  below(u32('wordValues'), count)
+  below(u32('valueWords'), words.size)
+  below(u32('folded'), count)
+  if (u32('folded').length !== count) throw new Error('folded')
+  return {
+    values,
+    shown,
+    folded: u32('folded'),
+    words,
+    wordStarts: u32('wordStarts'),
+    wordValues: u32('wordValues'),
+    valueStarts: u32('valueStarts'),
+    valueWords: u32('valueWords'),
+  }
+}
+
+function strings(bytes: Uint8Array | Uint32Array, starts: Uint32Array): ByteStrings {
+  if (starts.length === 0) throw new Error('offsets')
+  offsets(starts, bytes.length, starts.length)
+  return new ByteStrings({ bytes: bytes as Uint8Array, starts })
+}
+
+function offsets(starts: Uint32Array, end: number, length: number): void {
+  if (starts.length !== length || starts[0] !== 0 || starts[starts.length - 1] !== end) {
+    throw new Error('offsets')
+  }
+  for (let i = 1; i < starts.length; i++) {
+    if ((starts[i] as number) < (starts[i - 1] as number)) throw new Error('offsets')
+  }
+}
+
+function below(numbers: Uint32Array, limit: number): void {
+  for (const n of numbers) if (n >= limit) throw new Error('number')
+}
+
+/**
+ * An index's arrays by name.
+ *
+ * @example
+ * ```ts
+ * indexArrays(index).valueBytes.length // the bytes of its values
+ * ```
+ */
+export function indexArrays({ parts }: ValueIndex): IndexArrays {
+  return {
+    valueBytes: parts.values.parts.bytes,
+    valueOffsets: parts.values.parts.starts,
+    shownBytes: parts.shown?.parts.bytes ?? new Uint8Array(0),
+    shownOffsets: parts.shown?.parts.starts ?? new Uint32Array(0),
+    folded: parts.folded,
+    wordBytes: parts.words.parts.bytes,
+    wordOffsets: parts.words.parts.starts,
+    wordStarts: parts.wordStarts,
+    wordValues: parts.wordValues,
+    valueStarts: parts.valueStarts,
+    valueWords: parts.valueWords,
+  }
+}
+
+function align(at: number): number {
+  return Math.ceil(at / 8) * 8
+}
+function padding(at: number): Uint8Array {
+  return new Uint8Array(align(at) - at)
+}
