@@ -5,21 +5,27 @@
  * Every count is checked equal to that request's `result_count` first. Then the `email` and
  * `registrar` criteria alone: `engine.reverse()` with its page against SQLite (an index on the
  * same keys, bench/lib/sqlite-key-peer.ts), answers checked equal first. Last, spelling variants:
- * each kind's first-use build time and heap, and the median query on prefixes and typos.
+ * each kind's index built on a worker thread (its time, how long the event loop was held, memory
+ * and file), read back from its file, the median and p99 query on prefixes and typos, and the
+ * candidates alone against FlexSearch's own Index.
  *
  * Run: `npx tsx --expose-gc bench/pivots.bench.ts [--records N] [--domains D]` (default 100,000
  * WHOIS records with 3× as many observations from bench/lib/sample-files.ts, 1,000 domains). The
  * engine is built once and saved beside the sample. Writes its section of bench/reports/pivots.md.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { Charset, Index } from 'flexsearch'
 import { resultOrder } from '../src/collect/order.js'
 import { Engine } from '../src/engine.js'
 import { loadSources } from '../src/ingest/load.js'
 import { normalizeHost } from '../src/normalize/host.js'
 import { pivotCandidates } from '../src/pivots/pivot-candidates.js'
+import { normalizedValue } from '../src/pivots/record-values.js'
+import type { SuggestKind, ValueIndex } from '../src/pivots/value-index.js'
+import { readSuggestFile, suggestFilePath } from '../src/snapshot/suggest-file.js'
 import type { Envelope, Observation, Params, WhoisRecord } from '../src/types.js'
 import { ensureHeap, exposeGc } from './lib/heap.js'
 import { median, quantile, table } from './lib/measure.js'
@@ -137,7 +143,7 @@ for (const kind of ['email', 'registrar'] as const) {
   let matches = 0
   for (const value of values) {
     const answer = engine.reverse({ [kind]: value })
-    const peer = sqlite.answer(kind, value)
+    const peer = sqlite.answer(kind, normalizedValue(kind, value) as string)
     const domains = answer.results.map(keyOf)
     if (answer.result_count !== peer.count || JSON.stringify(domains) !== JSON.stringify(peer.domains))
       throw new Error(
@@ -150,7 +156,7 @@ for (const kind of ['email', 'registrar'] as const) {
     engine.reverse({ [kind]: value })
     ours.push(performance.now() - start)
     start = performance.now()
-    sqlite.answer(kind, value)
+    sqlite.answer(kind, normalizedValue(kind, value) as string)
     theirs.push(performance.now() - start)
   }
   exactRows.push([
@@ -168,10 +174,18 @@ function keyOf(record: WhoisRecord): string {
   const host = normalizeHost(String(record.domain?.name ?? record.query))
   return host.ok ? host.host : ''
 }
-// Spelling variants per kind: the first query builds the kind's index (its time and the heap it
-// adds, after a full collection), then prefixes and one-letter typos of held values.
+// Spelling variants per kind, on an engine opened from the snapshot with no value index kept
+// beside it: the first preparation builds the kind's index on a worker thread and writes it
+// beside the snapshot (its time, while `engine.whois()` is asked every 5 ms to see how long the
+// event loop is held, and the heap and array buffers it adds), a second engine reads it from
+// that file; then prefixes and one-letter typos of held values, timed through `suggest()` and
+// for the candidates alone against FlexSearch's own Index over the same values (the index
+// domindex used before, built here in the same process).
+rmSync(`${snapshot}.suggest`, { recursive: true, force: true })
+const suggesting = await Engine.open(snapshot)
 const suggestRows: (string | number)[][] = []
-const heldValues = new Map<string, string[]>()
+const candidateRows: (string | number)[][] = []
+const heldValues = new Map<SuggestKind, string[]>()
 for (const domain of timed.slice(0, 300)) {
   for (const c of pivotCandidates(engine.whois({ domain }), [], [])) {
     if (c.kind === 'mx' || c.kind === 'txt' || c.kind === 'phone') continue
@@ -182,29 +196,98 @@ for (const [kind, values] of heldValues) {
   const texts = values
     .slice(0, 100)
     .flatMap((v) => [v.slice(0, Math.max(3, Math.ceil(v.length / 2))), typo(v)])
-  globalThis.gc?.()
-  const heapBefore = process.memoryUsage().heapUsed
   let start = performance.now()
-  engine.suggest({ kind, text: texts[0] as string })
+  const [[prepared], whoisTimes] = await whileAsking(suggesting, () => suggesting.prepareSuggestions([kind]))
   const firstUse = performance.now() - start
-  globalThis.gc?.()
-  const heapGrowth = process.memoryUsage().heapUsed - heapBefore
+  const fileBytes = statSync(suggestFilePath(snapshot, kind)).size
+  const reader = await Engine.open(snapshot)
+  start = performance.now()
+  const [[read], readWhois] = await whileAsking(reader, () => reader.prepareSuggestions([kind]))
+  const fromFile = performance.now() - start
+  await reader.close()
+  if (prepared?.from !== 'built' || read?.from !== 'file') throw new Error(`${kind}: not built then read`)
   const t: number[] = []
   let found = 0
   for (const text of texts) {
     start = performance.now()
-    found += engine.suggest({ kind, text }).suggestions.length
+    found += suggesting.suggest({ kind, text }).suggestions.length
     t.push(performance.now() - start)
   }
   suggestRows.push([
     kind,
+    String(prepared.values),
     `${(firstUse / 1000).toFixed(1)} s`,
-    `${(heapGrowth / 2 ** 20).toFixed(0)} MB`,
+    ms(Math.max(...whoisTimes)),
+    `${(fileBytes / 2 ** 20).toFixed(1)} MB`,
+    ms(fromFile),
+    ms(Math.max(...readWhois)),
     texts.length,
     (found / texts.length).toFixed(1),
     ms(median(t)),
     ms(quantile(t, 0.99)),
   ])
+  candidateRows.push([kind, ...compareCandidates(keptIndex(kind), texts)])
+}
+await suggesting.close()
+
+// Runs work while a whois() is asked every 5 ms; the work's result and each ask's wait beyond
+// its 5 ms (how long the event loop was held).
+async function whileAsking<T>(on: Engine, work: () => Promise<T>): Promise<[T, number[]]> {
+  const waits: number[] = []
+  let asking = true
+  const ask = (async () => {
+    let i = 0
+    while (asking) {
+      const start = performance.now()
+      on.whois({ domain: timed[i++ % timed.length] as string })
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      waits.push(performance.now() - start - 5)
+    }
+  })()
+  const result = await work()
+  asking = false
+  await ask
+  return [result, waits]
+}
+
+// The candidates alone (30, as a limit of 10 asks), domindex's index against FlexSearch's.
+function compareCandidates(index: ValueIndex, texts: readonly string[]): (string | number)[] {
+  const values = Array.from({ length: index.size }, (_, i) => index.parts.values.get(i))
+  let start = performance.now()
+  const flex = new Index({ tokenize: 'forward', encoder: Charset.LatinExtra })
+  values.forEach((value, id) => {
+    flex.add(id, value)
+  })
+  const flexBuild = performance.now() - start
+  const ours: number[] = []
+  const theirs: number[] = []
+  for (const text of texts) {
+    start = performance.now()
+    index.candidates(text, null, 30)
+    ours.push(performance.now() - start)
+    start = performance.now()
+    if (flex.search(text, { limit: 30 }).length === 0) flex.search(text, { limit: 30, suggest: true })
+    theirs.push(performance.now() - start)
+  }
+  return [
+    `${(flexBuild / 1000).toFixed(1)} s`,
+    ms(median(ours)),
+    ms(quantile(ours, 0.99)),
+    ms(median(theirs)),
+    ms(quantile(theirs, 0.99)),
+    `${(median(theirs) / median(ours)).toFixed(0)}×`,
+  ]
+}
+
+// The kind's index as kept beside the snapshot (the fingerprint read from the file's own header).
+function keptIndex(kind: SuggestKind): ValueIndex {
+  const file = readFileSync(suggestFilePath(snapshot, kind))
+  const header = JSON.parse(file.subarray(12, 12 + file.readUInt32LE(8)).toString('utf8')) as {
+    fingerprint: string
+  }
+  const read = readSuggestFile(snapshot, header.fingerprint, kind)
+  if (!('index' in read)) throw new Error(`${kind}: the kept index is ${read.reason}`)
+  return read.index
 }
 
 /** The value with one letter dropped from its middle: a typo the index should forgive. */
@@ -214,8 +297,32 @@ function typo(value: string): string {
 }
 
 const suggestText = table(
-  ['kind', 'first use', 'heap added', 'texts', 'suggestions per text', 'median ms', 'p99 ms'],
+  [
+    'kind',
+    'values',
+    'first use',
+    'whois() max ms',
+    'file',
+    'read ms',
+    'whois() max ms',
+    'texts',
+    'suggestions per text',
+    'median ms',
+    'p99 ms',
+  ],
   suggestRows,
+)
+const candidateText = table(
+  [
+    'kind',
+    'FlexSearch build',
+    'ours median ms',
+    'p99 ms',
+    'FlexSearch median ms',
+    'p99 ms',
+    'FlexSearch / ours',
+  ],
+  candidateRows,
 )
 const exact = table(
   [
@@ -268,12 +375,23 @@ count and first 100 domains checked equal, then each query timed once after that
 ${exact}
 \`\`\`
 
-Spelling variants (\`engine.suggest\`, limit 10) per kind: the first query of a kind builds its
-index from every live record (its time and the heap it adds), then half-prefixes and one-letter
-typos of 100 held values (from the first 300 domains):
+Spelling variants (\`engine.suggest\`, limit 10) per kind, on an engine opened from the snapshot:
+\`prepareSuggestions()\` builds the kind's index on a worker thread and keeps it beside the
+snapshot (first use: its time; whois() max: the longest a \`whois()\` asked every 5 ms waited
+meanwhile; memory added: heap and array buffers after it; file: its size), a second engine reads
+it from that file (read); then half-prefixes and one-letter typos of 100 held values (from the
+first 300 domains), through \`suggest()\`:
 
 \`\`\`
 ${suggestText}
+\`\`\`
+
+The candidates alone (30 for a limit of 10) on the same texts, domindex's value index against
+FlexSearch's \`Index\` (forward tokenizer, LatinExtra encoder; the index domindex used before)
+built over the same values in the same process:
+
+\`\`\`
+${candidateText}
 \`\`\`
 `
 console.log(body)

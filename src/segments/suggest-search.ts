@@ -21,7 +21,7 @@ import { buildValueIndex } from '../pivots/value-index-build.js'
 import { ValueSpellings } from '../pivots/value-spellings.js'
 import { parseReverseParams } from '../query/reverse-params.js'
 import type { SuggestQuery } from '../query/suggest-params.js'
-import { readSuggestFile } from '../snapshot/suggest-file.js'
+import { loadSuggestFile, readSuggestFile, type SuggestFileRead } from '../snapshot/suggest-file.js'
 import type { WhoisRecord } from '../types.js'
 import { reverseResults } from './reverse-search.js'
 import type { SegmentView } from './segment.js'
@@ -131,7 +131,7 @@ export class SegmentSuggestions {
   async #prepare(kind: SuggestKind): Promise<PreparedSuggestions> {
     const started = performance.now()
     const ms = (): number => performance.now() - started
-    const read = this.#readFile(kind)
+    const read = await this.#loadFile(kind)
     if (read.index !== undefined) {
       this.#indexes.set(kind, read.index)
       return { kind, from: 'file', values: read.index.size, ms: ms() }
@@ -162,15 +162,18 @@ export class SegmentSuggestions {
     return prepared(kind, index, ms(), notes)
   }
 
-  // The index kept beside the snapshot, or why there is none to use.
+  // The index kept beside the snapshot, or why there is none to use: read now, or without
+  // holding the event loop.
   #readFile(kind: SuggestKind): { index?: ValueIndex; note?: string } {
     if (this.#origin === undefined) return {}
     const { path, fingerprint } = this.#origin
-    const read = readSuggestFile(path, fingerprint, kind)
-    if ('index' in read) return { index: read.index }
-    if (read.reason === 'none') return {}
-    const why = read.reason === 'stale' ? 'made for an earlier content' : 'damaged'
-    return { note: `the file beside the snapshot was ${why}; built again` }
+    return usable(readSuggestFile(path, fingerprint, kind))
+  }
+
+  async #loadFile(kind: SuggestKind): Promise<{ index?: ValueIndex; note?: string }> {
+    if (this.#origin === undefined) return {}
+    const { path, fingerprint } = this.#origin
+    return usable(await loadSuggestFile(path, fingerprint, kind))
   }
 
   // Every live record of the views, each decoded once.
@@ -181,6 +184,13 @@ export class SegmentSuggestions {
       }
     }
   }
+}
+
+function usable(read: SuggestFileRead): { index?: ValueIndex; note?: string } {
+  if ('index' in read) return { index: read.index }
+  if (read.reason === 'none') return {}
+  const why = read.reason === 'stale' ? 'made for an earlier content' : 'damaged'
+  return { note: `the file beside the snapshot was ${why}; built again` }
 }
 
 function prepared(

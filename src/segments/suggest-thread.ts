@@ -5,7 +5,7 @@
 
 import { spawnWorker } from '../build/spawn-worker.js'
 import type { ValueIndex } from '../pivots/value-index.js'
-import { indexFromArrays } from '../snapshot/suggest-file.js'
+import { builtIndex } from '../snapshot/suggest-file.js'
 import type { SuggestAnswer, SuggestJob } from './suggest-worker.js'
 
 /** A built index, with the file written beside the snapshot or why none was. */
@@ -36,7 +36,7 @@ export function buildOnThread(job: SuggestJob): Promise<ThreadBuilt | null> {
       else if ('stale' in message) resolve(null)
       else {
         const { arrays, ...rest } = message
-        resolve({ index: indexFromArrays(arrays), ...rest })
+        resolve({ index: builtIndex(arrays), ...rest })
       }
     })
     worker.on('error', reject)

@@ -14,7 +14,7 @@
  */
 
 import { readFileSync } from 'node:fs'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ByteStrings } from '../pivots/byte-strings.js'
 import { type SuggestKind, ValueIndex, type ValueIndexParts } from '../pivots/value-index.js'
@@ -109,8 +109,13 @@ export async function writeSuggestFile(
   return path
 }
 
+/** A kind's index read from beside the snapshot, or why it cannot be used. */
+export type SuggestFileRead =
+  | { readonly index: ValueIndex }
+  | { readonly reason: 'none' | 'stale' | 'damaged' }
+
 /**
- * A kind's index read from beside the snapshot, or why it cannot be used.
+ * A kind's index read from beside the snapshot, on this thread at once.
  *
  * @param snapshot - the snapshot's path
  * @param fingerprint - the snapshot's fingerprint now
@@ -119,34 +124,86 @@ export async function writeSuggestFile(
  * readSuggestFile('corpus.dmx', '3-9f3a0c1e', 'email') // { index } or { reason: 'none' }
  * ```
  */
-export function readSuggestFile(
-  snapshot: string,
-  fingerprint: string,
-  kind: SuggestKind,
-): { readonly index: ValueIndex } | { readonly reason: 'none' | 'stale' | 'damaged' } {
+export function readSuggestFile(snapshot: string, fingerprint: string, kind: SuggestKind): SuggestFileRead {
   let file: Buffer
   try {
     file = readFileSync(suggestFilePath(snapshot, kind))
   } catch {
     return { reason: 'none' }
   }
+  const read = decoded(file, fingerprint, kind, (body) => crc32(body, 0))
+  if (!('arrays' in read)) return read
   try {
-    // The arrays are viewed in place: the buffer must start on an 8-byte boundary.
-    if (file.byteOffset % 8 !== 0) file = Buffer.from(file)
-    const header = headerOf(file)
-    if (header.fingerprint !== fingerprint || header.kind !== kind) return { reason: 'stale' }
-    return { index: indexFromArrays(viewArrays(file, header)) }
+    return { index: indexFromArrays(read.arrays) }
   } catch {
     return { reason: 'damaged' }
   }
 }
 
-function headerOf(file: Buffer): Header {
-  if (file.length < 16 || !file.subarray(0, 8).equals(MAGIC)) throw new Error('no signature')
-  const end = file.length - 4
-  if (crc32(file.subarray(0, end), 0) !== file.readUInt32LE(end)) throw new Error('checksum')
-  const length = file.readUInt32LE(8)
-  return JSON.parse(file.subarray(12, 12 + length).toString('utf8')) as Header
+/**
+ * {@link readSuggestFile} without holding the event loop for long: the file is read by the
+ * thread pool and its checksum computed a mebibyte at a time between turns of the event loop.
+ *
+ * @example
+ * ```ts
+ * await loadSuggestFile('corpus.dmx', '3-9f3a0c1e', 'email') // { index } or { reason: 'stale' }
+ * ```
+ */
+export async function loadSuggestFile(
+  snapshot: string,
+  fingerprint: string,
+  kind: SuggestKind,
+): Promise<SuggestFileRead> {
+  let file: Buffer
+  try {
+    file = await readFile(suggestFilePath(snapshot, kind))
+  } catch {
+    return { reason: 'none' }
+  }
+  let crc = 0
+  for (let at = 0; at < file.length - 4; at += CRC_SLICE) {
+    crc = crc32(file.subarray(at, Math.min(at + CRC_SLICE, file.length - 4)), crc)
+    await turn()
+  }
+  const read = decoded(file, fingerprint, kind, () => crc)
+  if (!('arrays' in read)) return read
+  try {
+    const checks = checkedParts(read.arrays)
+    for (;;) {
+      const step = checks.next()
+      if (step.done === true) return { index: new ValueIndex(step.value) }
+      await turn()
+    }
+  } catch {
+    return { reason: 'damaged' }
+  }
+}
+
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+const CRC_SLICE = 1 << 20
+
+// The file's arrays once its signature, checksum and header hold, not yet checked to fit.
+function decoded(
+  bytes: Buffer,
+  fingerprint: string,
+  kind: SuggestKind,
+  checksum: (body: Buffer) => number,
+): { readonly arrays: IndexArrays } | { readonly reason: 'stale' | 'damaged' } {
+  try {
+    // The arrays are viewed in place: the buffer must start on an 8-byte boundary.
+    const file = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(bytes)
+    if (file.length < 16 || !file.subarray(0, 8).equals(MAGIC)) return { reason: 'damaged' }
+    const end = file.length - 4
+    if (checksum(file.subarray(0, end)) !== file.readUInt32LE(end)) return { reason: 'damaged' }
+    const header = JSON.parse(file.subarray(12, 12 + file.readUInt32LE(8)).toString('utf8')) as Header
+    if (header.fingerprint !== fingerprint || header.kind !== kind) return { reason: 'stale' }
+    return { arrays: viewArrays(file, header) }
+  } catch {
+    return { reason: 'damaged' }
+  }
 }
 
 function viewArrays(file: Buffer, header: Header): IndexArrays {
@@ -175,22 +232,52 @@ function viewArrays(file: Buffer, header: Header): IndexArrays {
  * ```
  */
 export function indexFromArrays(a: IndexArrays): ValueIndex {
-  return new ValueIndex(checkedParts(a))
+  const checks = checkedParts(a)
+  for (;;) {
+    const step = checks.next()
+    if (step.done === true) return new ValueIndex(step.value)
+  }
 }
 
-function checkedParts(a: IndexArrays): ValueIndexParts {
+/**
+ * The index of arrays this process's own code built (a worker thread's), unchecked.
+ *
+ * @example
+ * ```ts
+ * builtIndex(indexArrays(index)).size === index.size // true
+ * ```
+ */
+export function builtIndex(a: IndexArrays): ValueIndex {
   const u32 = (name: ArrayName): Uint32Array => a[name] as Uint32Array
-  const values = strings(a.valueBytes, u32('valueOffsets'))
+  const strings = (bytes: Uint8Array | Uint32Array, starts: Uint32Array) =>
+    new ByteStrings({ bytes: bytes as Uint8Array, starts })
+  return new ValueIndex({
+    values: strings(a.valueBytes, u32('valueOffsets')),
+    shown: u32('shownOffsets').length > 0 ? strings(a.shownBytes, u32('shownOffsets')) : null,
+    folded: u32('folded'),
+    words: strings(a.wordBytes, u32('wordOffsets')),
+    wordStarts: u32('wordStarts'),
+    wordValues: u32('wordValues'),
+    valueStarts: u32('valueStarts'),
+    valueWords: u32('valueWords'),
+  })
+}
+
+// The checks, a generator that pauses every CHECK_SLICE numbers: drained at once, or between
+// turns of the event loop.
+function* checkedParts(a: IndexArrays): Generator<void, ValueIndexParts> {
+  const u32 = (name: ArrayName): Uint32Array => a[name] as Uint32Array
+  const values = yield* strings(a.valueBytes, u32('valueOffsets'))
   const count = values.size
   const spelled = u32('shownOffsets').length > 0
-  const shown = spelled ? strings(a.shownBytes, u32('shownOffsets')) : null
+  const shown = spelled ? yield* strings(a.shownBytes, u32('shownOffsets')) : null
   if (shown !== null && shown.size !== count) throw new Error('shown')
-  const words = strings(a.wordBytes, u32('wordOffsets'))
-  offsets(u32('wordStarts'), u32('wordValues').length, words.size + 1)
-  offsets(u32('valueStarts'), u32('valueWords').length, count + 1)
-  below(u32('wordValues'), count)
-  below(u32('valueWords'), words.size)
-  below(u32('folded'), count)
+  const words = yield* strings(a.wordBytes, u32('wordOffsets'))
+  yield* offsets(u32('wordStarts'), u32('wordValues').length, words.size + 1)
+  yield* offsets(u32('valueStarts'), u32('valueWords').length, count + 1)
+  yield* below(u32('wordValues'), count)
+  yield* below(u32('valueWords'), words.size)
+  yield* below(u32('folded'), count)
   if (u32('folded').length !== count) throw new Error('folded')
   return {
     values,
@@ -204,23 +291,29 @@ function checkedParts(a: IndexArrays): ValueIndexParts {
   }
 }
 
-function strings(bytes: Uint8Array | Uint32Array, starts: Uint32Array): ByteStrings {
+const CHECK_SLICE = 1 << 20
+
+function* strings(bytes: Uint8Array | Uint32Array, starts: Uint32Array): Generator<void, ByteStrings> {
   if (starts.length === 0) throw new Error('offsets')
-  offsets(starts, bytes.length, starts.length)
+  yield* offsets(starts, bytes.length, starts.length)
   return new ByteStrings({ bytes: bytes as Uint8Array, starts })
 }
 
-function offsets(starts: Uint32Array, end: number, length: number): void {
+function* offsets(starts: Uint32Array, end: number, length: number): Generator<void> {
   if (starts.length !== length || starts[0] !== 0 || starts[starts.length - 1] !== end) {
     throw new Error('offsets')
   }
   for (let i = 1; i < starts.length; i++) {
     if ((starts[i] as number) < (starts[i - 1] as number)) throw new Error('offsets')
+    if (i % CHECK_SLICE === 0) yield
   }
 }
 
-function below(numbers: Uint32Array, limit: number): void {
-  for (const n of numbers) if (n >= limit) throw new Error('number')
+function* below(numbers: Uint32Array, limit: number): Generator<void> {
+  for (let i = 0; i < numbers.length; i++) {
+    if ((numbers[i] as number) >= limit) throw new Error('number')
+    if (i % CHECK_SLICE === CHECK_SLICE - 1) yield
+  }
 }
 
 /**
