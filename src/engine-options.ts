@@ -2,6 +2,8 @@
  * The options and the stats of the {@link Engine} facade: what a build, an update, an open and a
  * save take, and what `stats()` reports.
  */
+import type { BuildViewsOptions, IndexProgress } from './build/build-views.js'
+import { fieldPairs } from './ingest/field-map.js'
 import type { LoadStats } from './ingest/load.js'
 import type { WriteLock } from './snapshot/write-lock.js'
 import type { LoadNote, Progress, Reject } from './types.js'
@@ -152,4 +154,32 @@ export interface RemovalCounts {
   whois: number
   observations: number
   notHeld: number
+}
+
+/**
+ * The loading options a build and an update share, with their progress relayed.
+ *
+ * @throws TypeError naming `fields` for an entry that is not a pair of field paths
+ * @example
+ * ```ts
+ * loadOptions({ strict: true }, indexProgress(undefined)).strict // true
+ * ```
+ */
+export function loadOptions(options: UpdateOptions, progress: IndexProgress): BuildViewsOptions {
+  return {
+    strict: options.strict === true,
+    onProgress: progress.onProgress,
+    workers: options.workers,
+    rangeBytes: options.rangeBytes,
+    onReject: options.onReject,
+    onNote: options.onNote,
+    memoryBudget: options.memoryBudget,
+    ...(options.fields === undefined ? {} : { fields: checkedFields(options.fields) }),
+  }
+}
+
+// The `fields` option checked at the call, so a bad entry fails before anything is read.
+function checkedFields(fields: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  fieldPairs(fields)
+  return fields
 }

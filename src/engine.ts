@@ -10,24 +10,18 @@ import { iterateResults } from './api/iterate-all.js'
 import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
 import type { ApiTarget } from './api/routes.js'
+import { buildViews, indexProgress, updateViews } from './build/build-views.js'
 import {
-  type BuildViewsOptions,
-  buildViews,
-  type IndexProgress,
-  indexProgress,
-  updateViews,
-} from './build/build-views.js'
-import type {
-  BuildOptions,
-  EngineStats,
-  OpenOptions,
-  RemovalCounts,
-  SaveOptions,
-  SaveResult,
-  UpdateOptions,
+  type BuildOptions,
+  type EngineStats,
+  loadOptions,
+  type OpenOptions,
+  type RemovalCounts,
+  type SaveOptions,
+  type SaveResult,
+  type UpdateOptions,
 } from './engine-options.js'
 import { SnapshotError } from './errors.js'
-import { fieldPairs } from './ingest/field-map.js'
 import type { LoadStats } from './ingest/load.js'
 import { removalKeys } from './ingest/removal-keys.js'
 import type { PivotsResponse } from './pivots/pivots.js'
@@ -103,26 +97,6 @@ interface Parts {
   suggestOrigin?: SuggestFileOrigin | undefined
   /** Set by `close()`. */
   closed: boolean
-}
-
-/** The loading options a build and an update share, with their progress relayed. */
-function loadOptions(options: UpdateOptions, progress: IndexProgress): BuildViewsOptions {
-  return {
-    strict: options.strict === true,
-    onProgress: progress.onProgress,
-    workers: options.workers,
-    rangeBytes: options.rangeBytes,
-    onReject: options.onReject,
-    onNote: options.onNote,
-    memoryBudget: options.memoryBudget,
-    ...(options.fields === undefined ? {} : { fields: checkedFields(options.fields) }),
-  }
-}
-
-// The `fields` option checked at the call, so a bad entry fails before anything is read.
-function checkedFields(fields: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
-  fieldPairs(fields)
-  return fields
 }
 
 const NO_REMOVALS: RemovalCounts = { whois: 0, observations: 0, notHeld: 0 }

@@ -24,6 +24,7 @@ import { parseReverseParams } from '../query/reverse-params.js'
 import { parseSuggestParams, type SuggestParams } from '../query/suggest-params.js'
 import { parseWhoisParams } from '../query/whois-params.js'
 import { PrioritizationQueue, type PrioritizedDomain } from '../queue/prioritization-queue.js'
+import { buildOnThread, type ThreadBuilt } from '../segments/suggest-thread.js'
 import type {
   AllParams,
   DnsParams,
@@ -42,7 +43,7 @@ import { ClickHouseHttp } from './http-client.js'
 import { lookupWhois, searchReverse } from './reverse-search.js'
 import { DEAD_TABLES, TABLES } from './schema.js'
 import { sqlIdentifier, sqlString } from './sql-literal.js'
-import { liveGeneration, liveValueIndex } from './suggest-values.js'
+import { liveGeneration } from './suggest-values.js'
 
 /** Options of {@link ClickHouseEngine.connect}. */
 export interface ClickHouseEngineOptions {
@@ -78,7 +79,10 @@ export class ClickHouseEngine implements ApiTarget {
   // makes another, and the index is built again).
   readonly #valueIndexes = new Map<SuggestKind, { generation: string; index: Promise<ValueIndex> }>()
 
+  readonly #options: ClickHouseEngineOptions
+
   private constructor(client: ClickHouseHttp, db: string, options: ClickHouseEngineOptions) {
+    this.#options = options
     this.#client = client
     this.#db = db
     this.#tokens = options.tokens ?? []
@@ -231,7 +235,14 @@ export class ClickHouseEngine implements ApiTarget {
     const generation = await liveGeneration(this.#client, this.#db)
     let cached = this.#valueIndexes.get(query.kind)
     if (cached === undefined || cached.generation !== generation) {
-      const index = liveValueIndex(this.#client, this.#db, query.kind)
+      // Built on a worker thread: reading every live record holds a thread for seconds at 1M.
+      const index = buildOnThread({
+        source: 'clickhouse',
+        url: this.#options.url,
+        timeoutMs: this.#options.timeoutMs,
+        database: this.#db,
+        kind: query.kind,
+      }).then((built) => (built as ThreadBuilt).index)
       cached = { generation, index }
       this.#valueIndexes.set(query.kind, cached)
       // A failed read is not kept: the next query reads again.

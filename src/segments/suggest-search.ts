@@ -138,10 +138,12 @@ export class SegmentSuggestions {
     }
     const notes = read.note === undefined ? [] : [read.note]
     if (this.#origin !== undefined) {
-      const built = await buildOnThread({ ...this.#origin, kind }).catch((error: unknown) => {
-        notes.push(`built on this thread: ${error instanceof Error ? error.message : String(error)}`)
-        return null
-      })
+      const built = await buildOnThread({ source: 'snapshot', ...this.#origin, kind }).catch(
+        (error: unknown) => {
+          notes.push(`built on this thread: ${error instanceof Error ? error.message : String(error)}`)
+          return null
+        },
+      )
       if (built !== null) {
         this.#indexes.set(kind, built.index)
         if (built.note !== undefined) notes.push(built.note)

@@ -1,6 +1,7 @@
 /**
- * Builds a kind's value index on a worker thread (suggest-worker.ts) from the snapshot an engine
- * was read from, so a server keeps answering its other clients meanwhile.
+ * Builds a kind's value index on a worker thread (suggest-worker.ts), from the snapshot an engine
+ * was read from or from a ClickHouse export, so a server keeps answering its other clients
+ * meanwhile.
  */
 
 import { spawnWorker } from '../build/spawn-worker.js'
@@ -22,7 +23,7 @@ export interface ThreadBuilt {
  * @throws Error when the worker fails
  * @example
  * ```ts
- * await buildOnThread({ path: 'corpus.dmx', fingerprint: '1-9f3a0c1e', kind: 'email' }) // { index, saved: 'corpus.dmx.suggest/email' }
+ * await buildOnThread({ source: 'snapshot', path: 'corpus.dmx', fingerprint: '1-9f3a0c1e', kind: 'email' }) // { index, saved: 'corpus.dmx.suggest/email' }
  * ```
  */
 export function buildOnThread(job: SuggestJob): Promise<ThreadBuilt | null> {

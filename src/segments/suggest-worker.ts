@@ -1,10 +1,15 @@
 /**
- * The entry of the spelling-variant worker: opens the snapshot an engine was read from, builds
- * one kind's value index from its live records, writes it beside the snapshot, and posts back the
- * index's arrays (moved, not copied). It answers `stale` when the snapshot's content is no longer
- * the engine's (another writer committed since), so the engine builds from its own records.
+ * The entry of the spelling-variant worker: builds one kind's value index away from the event
+ * loop of the engine that asked, and posts back the index's arrays (moved, not copied).
+ *   - `snapshot`: opens the snapshot an engine was read from, builds the index from its live
+ *     records and writes it beside the snapshot. It answers `stale` when the snapshot's content
+ *     is no longer the engine's (another writer committed since), so the engine builds from its
+ *     own records.
+ *   - `clickhouse`: reads the live rows of a ClickHouse export (the ClickHouse engine's index).
  */
 import { parentPort } from 'node:worker_threads'
+import { ClickHouseHttp } from '../clickhouse/http-client.js'
+import { liveValueIndex } from '../clickhouse/suggest-values.js'
 import type { SuggestKind } from '../pivots/value-index.js'
 import { readSnapshot } from '../snapshot/read-snapshot.js'
 import { type IndexArrays, indexArrays, writeSuggestFile } from '../snapshot/suggest-file.js'
@@ -13,11 +18,20 @@ import { viewsOf } from './saved-segments.js'
 import { SegmentSuggestions } from './suggest-search.js'
 
 /** What the worker is asked. */
-export interface SuggestJob {
-  readonly path: string
-  readonly fingerprint: string
-  readonly kind: SuggestKind
-}
+export type SuggestJob =
+  | {
+      readonly source: 'snapshot'
+      readonly path: string
+      readonly fingerprint: string
+      readonly kind: SuggestKind
+    }
+  | {
+      readonly source: 'clickhouse'
+      readonly url: string
+      readonly timeoutMs: number | undefined
+      readonly database: string
+      readonly kind: SuggestKind
+    }
 
 /** What the worker answers. */
 export type SuggestAnswer =
@@ -36,7 +50,17 @@ port.once('message', (job: SuggestJob) => {
   )
 })
 
-async function answer({ path, fingerprint, kind }: SuggestJob): Promise<SuggestAnswer> {
+async function answer(job: SuggestJob): Promise<SuggestAnswer> {
+  if (job.source === 'clickhouse') {
+    const { url, timeoutMs, database, kind } = job
+    const client = new ClickHouseHttp({ url, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
+    try {
+      return { arrays: owned(indexArrays(await liveValueIndex(client, database, kind))) }
+    } finally {
+      client.close()
+    }
+  }
+  const { path, fingerprint, kind } = job
   const index = await readSnapshot(
     path,
     (content, file, read) => {
