@@ -16,6 +16,7 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { PerformanceObserver } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { Charset, Index } from 'flexsearch'
 import { resultOrder } from '../src/collect/order.js'
@@ -198,12 +199,14 @@ for (const [kind, values] of heldValues) {
     .slice(0, 100)
     .flatMap((v) => [v.slice(0, Math.max(3, Math.ceil(v.length / 2))), typo(v)])
   let start = performance.now()
-  const [[prepared], whoisTimes] = await whileAsking(suggesting, () => suggesting.prepareSuggestions([kind]))
+  const [[prepared], whoisTimes, buildGc] = await whileAsking(suggesting, () =>
+    suggesting.prepareSuggestions([kind]),
+  )
   const firstUse = performance.now() - start
   const fileBytes = statSync(suggestFilePath(snapshot, kind)).size
   const reader = await Engine.open(snapshot)
   start = performance.now()
-  const [[read], readWhois] = await whileAsking(suggesting, () => reader.prepareSuggestions([kind]))
+  const [[read], readWhois, readGc] = await whileAsking(suggesting, () => reader.prepareSuggestions([kind]))
   const fromFile = performance.now() - start
   await reader.close()
   if (prepared?.from !== 'built' || read?.from !== 'file') throw new Error(`${kind}: not built then read`)
@@ -219,9 +222,11 @@ for (const [kind, values] of heldValues) {
     String(prepared.values),
     `${(firstUse / 1000).toFixed(1)} s`,
     ms(Math.max(...whoisTimes)),
+    ms(buildGc),
     `${(fileBytes / 2 ** 20).toFixed(1)} MB`,
     ms(fromFile),
     ms(Math.max(...readWhois)),
+    ms(readGc),
     texts.length,
     (found / texts.length).toFixed(1),
     ms(median(t)),
@@ -231,10 +236,16 @@ for (const [kind, values] of heldValues) {
 }
 await suggesting.close()
 
-// Runs work while a whois() is asked every 5 ms; the work's result and each ask's wait beyond
-// its 5 ms (how long the event loop was held).
-async function whileAsking<T>(on: Engine, work: () => Promise<T>): Promise<[T, number[]]> {
+// Runs work while a whois() is asked every 5 ms; the work's result, each ask's wait beyond its
+// 5 ms (how long the event loop was held) and the longest garbage collection meanwhile (a pause
+// of the whole process, whatever caused it).
+async function whileAsking<T>(on: Engine, work: () => Promise<T>): Promise<[T, number[], number]> {
   const waits: number[] = []
+  let longestGc = 0
+  const gcs = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration)
+  })
+  gcs.observe({ entryTypes: ['gc'] })
   let asking = true
   const ask = (async () => {
     let i = 0
@@ -248,10 +259,11 @@ async function whileAsking<T>(on: Engine, work: () => Promise<T>): Promise<[T, n
   const result = await work()
   asking = false
   await ask
-  return [result, waits]
+  gcs.disconnect()
+  return [result, waits, longestGc]
 }
 
-// The candidates alone (20, as a limit of 10 asks), domindex's index against FlexSearch's.
+// The candidates alone (15, as a limit of 10 asks), domindex's index against FlexSearch's.
 function compareCandidates(index: ValueIndex, texts: readonly string[]): (string | number)[] {
   const values = Array.from({ length: index.size }, (_, i) => index.parts.values.get(i))
   let start = performance.now()
@@ -264,10 +276,10 @@ function compareCandidates(index: ValueIndex, texts: readonly string[]): (string
   const theirs: number[] = []
   for (const text of texts) {
     start = performance.now()
-    index.candidates(text, null, 20)
+    index.candidates(text, null, 15)
     ours.push(performance.now() - start)
     start = performance.now()
-    if (flex.search(text, { limit: 20 }).length === 0) flex.search(text, { limit: 20, suggest: true })
+    if (flex.search(text, { limit: 15 }).length === 0) flex.search(text, { limit: 15, suggest: true })
     theirs.push(performance.now() - start)
   }
   return [
@@ -303,9 +315,11 @@ const suggestText = table(
     'values',
     'first use',
     'whois() max ms',
+    'GC max ms',
     'file',
     'read ms',
     'whois() max ms',
+    'GC max ms',
     'texts',
     'suggestions per text',
     'median ms',
@@ -380,16 +394,17 @@ Spelling variants (\`engine.suggest\`, limit 10) per kind, on an engine opened f
 (and warmed by 1,000 \`whois()\`): \`prepareSuggestions()\` builds the kind's index on a worker
 thread and keeps it beside the snapshot (first use: its time; whois() max: the longest a
 \`whois()\` on that engine, asked every 5 ms meanwhile, waited beyond those 5 ms, that is how long
-the event loop was held; file: its size, which is also what the index holds in memory, as array
-buffers); a second engine reads it from that file (read ms; whois() max on the first engine
-meanwhile); then half-prefixes and one-letter typos of 100 held values (from the first 300
+the event loop was held; GC max: the longest garbage collection meanwhile, a pause of the whole
+process whatever caused it; file: its size, which is also what the index holds in memory, as
+array buffers); a second engine reads it from that file (read ms; whois() max on the first
+engine and GC max meanwhile); then half-prefixes and one-letter typos of 100 held values (from the first 300
 domains), through \`suggest()\`:
 
 \`\`\`
 ${suggestText}
 \`\`\`
 
-The candidates alone (20 for a limit of 10) on the same texts, domindex's value index against
+The candidates alone (15 for a limit of 10) on the same texts, domindex's value index against
 FlexSearch's \`Index\` (forward tokenizer, LatinExtra encoder; the index domindex used before)
 built over the same values in the same process:
 
