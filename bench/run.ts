@@ -17,7 +17,7 @@ const [name, ...args] = process.argv.slice(2)
 if (name === undefined || !names.includes(name)) {
   if (name !== undefined) process.stderr.write(`no benchmark named ${JSON.stringify(name)}\n`)
   process.stderr.write(
-    `Usage: npm run bench -- NAME [ARGS...]\nBenchmarks: ${names.join(', ')} (see the README's Benchmarks section)\n`,
+    `Usage: npm run bench -- NAME [ARGS...]\nBenchmarks: ${names.join(', ')} (see docs/benchmarks.md)\n`,
   )
   process.exit(name === undefined ? 0 : 2)
 }

@@ -80,7 +80,7 @@ export interface OpenOptions extends Pick<BuildOptions, 'tokens' | 'now' | 'onPr
    * padding, offsets, sorted postings, ids in range, dictionaries, counts. A file that passes its
    * checksums but breaks an invariant (written wrong, or forged with recomputed checksums) is
    * then refused with `corrupt_snapshot` instead of giving wrong answers. Default false: the
-   * checksums alone are verified (the check takes about four times an open's time; README).
+   * checksums alone are verified (the check takes about four times an open's time; docs/guide.md).
    * With `verify` every section is read at open and held in memory (none is left on disk).
    */
   verify?: boolean

@@ -27,6 +27,6 @@ export function nearFieldWarnings(after: EngineStats, before?: EngineStats): str
     ([path, count]) =>
       `${path} in ${formatCount(count)} record${count === 1 ? '' : 's'} is not a field domindex reads: ` +
       `did you mean ${meantField(path) ?? '?'}? Copy it there before loading to match on it ` +
-      `(the README's "Fields under other names" shows how)`,
+      `(docs/inputs.md, "Fields under other names", shows how)`,
   )
 }

@@ -25,7 +25,7 @@ export const OUTPUT_OPTIONS = {
 /** Their help lines. */
 export const OUTPUT_HELP = `  --format F        json (the body, the default), jsonl (a result a line), csv (a header row,
                     then a row a result) or table (aligned for a terminal)
-  --columns A,B     the columns of csv and table, in order (see the README's "Results as CSV")
+  --columns A,B     the columns of csv and table, in order (docs/guide.md, "Results as CSV")
   --escape-formulas csv: put ' before a cell starting with = + - @ (for spreadsheets: a WHOIS
                     field can be a formula; off by default, as phone numbers start with +)`
 

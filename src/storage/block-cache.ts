@@ -5,7 +5,7 @@
  * `used` flag, and the hand sweeping the ring of blocks for a victim clears the flags it passes and
  * takes the first block without one. A hit thus writes one field instead of reordering a list: an
  * LRU kept in a JavaScript `Map` (delete, then set, on every hit) took 27% of the DNS families'
- * time on an opened snapshot, whose columns hop from block to block (README, design notes). Each
+ * time on an opened snapshot, whose columns hop from block to block (docs/design-notes.md). Each
  * file's blocks sit in a map of their own keyed by block number (small integers, which V8 hashes
  * without allocating), and the bound is counted in blocks: capacity ÷ block size, at least one.
  *

@@ -6,7 +6,7 @@
  *   256 MiB.
  * - Blocks of 4 KiB: a stored record is ~225 bytes and queries read records at random, so a small
  *   block wastes the least cache; a miss measured 2.9 µs at 4 KiB, 3.8 at 16 and 6.1 at 64
- *   (README, design notes).
+ *   (docs/design-notes.md).
  */
 import type { CacheOptions } from '../snapshot/read-snapshot.js'
 

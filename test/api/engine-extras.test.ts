@@ -132,7 +132,7 @@ describe('engine.fetch', () => {
   })
 })
 
-// The client the README shows: written for the HTTP API, it knows nothing of the engine.
+// The client docs/guide.md shows: written for the HTTP API, it knows nothing of the engine.
 async function* reverseSearch(fetchFn: typeof fetch, baseUrl: string, query: string, token: string) {
   for (let page = 0; ; page++) {
     const res = await fetchFn(`${baseUrl}/v1/domain/reverse?${query}&page=${page}`, {

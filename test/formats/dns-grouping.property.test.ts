@@ -168,7 +168,7 @@ it('groups random records across files as the rule says, and an update answers a
         const first = paths.slice(0, 1).map((path) => ({ path, format: 'dns-records' as const }))
         const rest = paths.slice(1).map((path) => ({ path, format: 'dns-records' as const }))
         // An engine keeps no NS record without an MX or TXT answer of its day to end: when the first
-        // file has such records, a later update cannot attach them (README, known limits).
+        // file has such records, a later update cannot attach them (docs/limits.md).
         const firstLines = lines.slice(0, size)
         const orphan = firstLines.some(
           (l) =>

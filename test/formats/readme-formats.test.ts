@@ -1,5 +1,5 @@
 /**
- * The README's before/after examples of real-world formats (SPEC 13) are what the engine does:
+ * The before/after examples of docs/inputs.md of real-world formats (SPEC 13) are what the engine does:
  * each "before" block is loaded through the engine and must come back as its "after" block.
  */
 import { readFileSync } from 'node:fs'
@@ -7,9 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Engine } from '../../src/engine.js'
 import { type TempFiles, tempFiles, withoutNorm } from '../ingest/temp-files.js'
 
-const readme = readFileSync('README.md', 'utf8')
-const start = readme.indexOf('### Real-world inputs')
-const section = readme.slice(start, readme.indexOf('\n### ', start + 10))
+const section = readFileSync('docs/inputs.md', 'utf8')
 const blocks = [...section.matchAll(/```(\w*)\n([\s\S]*?)\n```/g)].map((m) => ({
   lang: m[1],
   body: m[2] as string,

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 20: the README documents the DNS observation format with an example, that
+ * Issue 15, item 20: the guide (docs/guide.md) documents the DNS observation format with an example, that
  * `street`/`postalcode`/`phone` are flags or values, that `name` searches organisations only and
  * that `apexDomain` answers in punycode. The examples it shows are checked against the engine.
  */
@@ -9,8 +9,8 @@ import { Engine } from '../../src/engine.js'
 import { apexDomain } from '../../src/normalize/apex.js'
 import { type TempFiles, tempFiles, whoisRecord } from '../ingest/temp-files.js'
 
-const readme = readFileSync('README.md', 'utf8')
-const section = readme.slice(readme.indexOf('### What the inputs look like'))
+const guide = readFileSync('docs/guide.md', 'utf8')
+const section = guide.slice(guide.indexOf('## What the inputs look like'))
 let files: TempFiles
 beforeAll(async () => {
   files = await tempFiles()

@@ -9,7 +9,7 @@
  * bits, record keys), but the records are not indexed again: text postings that are well formed
  * and wrong pass, as they do Lucene's CheckIndex. Every record and array is read once: at 100k
  * generated records and 300k observations an open with the check took 3.0 s in a fresh process
- * against 0.7 s without (38 s against 11 s at 1M; README), about a third of it decoding records.
+ * against 0.7 s without (38 s against 11 s at 1M; docs/guide.md), about a third of it decoding records.
  */
 import type { SnapshotContent } from '../snapshot-content.js'
 import type { Checklist } from './checklist.js'
