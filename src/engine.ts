@@ -412,7 +412,10 @@ export class Engine {
     this.#live()
     const checked = kinds.map((kind) => parseSuggestParams({ kind, text: 'x' }).kind)
     const done: PreparedSuggestions[] = []
-    for (const kind of checked) done.push(await this.#suggestions.prepare(kind))
+    for (const kind of checked) {
+      this.#live() // closed meanwhile: stop before the next kind
+      done.push(await this.#suggestions.prepare(kind))
+    }
     return done
   }
 

@@ -1,17 +1,18 @@
 /**
  * A sorted list of strings kept as one UTF-8 buffer and the offset of each string in it: a
  * million values take their bytes and four bytes of offset each, not a million heap strings, and
- * a list read back from a file is used as it lies, without parsing. Lookups compare bytes; UTF-8
- * byte order is code-point order, so the strings are sorted with {@link compareCodePoints}.
+ * a list read back from a file is used as it lies, without parsing. A lone surrogate is written
+ * in its 3-byte form (indexes/utf8.ts, as WTF-8 does), so every string comes back exactly.
+ * Lookups compare bytes; that byte order is code-point order (a lone surrogate at its own code
+ * point), so the strings are sorted with {@link compareCodePoints}.
  */
+import { decodeUtf8, encodeUtf8, utf8Scratch } from '../indexes/utf8.js'
 
 /** The strings and the offsets that delimit them (`starts.length` is the count plus one). */
 export interface ByteStringParts {
   readonly bytes: Uint8Array
   readonly starts: Uint32Array
 }
-
-const decoder = new TextDecoder()
 
 /** A sorted list of strings read by position, by exact value and by prefix. */
 export class ByteStrings {
@@ -35,7 +36,7 @@ export class ByteStrings {
    * ```
    */
   static of(sorted: readonly string[]): ByteStrings {
-    const encoded = sorted.map((s) => Buffer.from(s, 'utf8'))
+    const encoded = sorted.map(bytesOf)
     const starts = new Uint32Array(sorted.length + 1)
     encoded.forEach((b, i) => {
       starts[i + 1] = (starts[i] as number) + b.length
@@ -62,7 +63,7 @@ export class ByteStrings {
    * ```
    */
   get(i: number): string {
-    return decoder.decode(this.#bytes.subarray(this.#starts[i], this.#starts[i + 1]))
+    return decodeUtf8(this.#bytes, this.#starts[i] as number, this.#starts[i + 1] as number)
   }
 
   /**
@@ -74,7 +75,7 @@ export class ByteStrings {
    * ```
    */
   indexOf(text: string): number {
-    const key = Buffer.from(text, 'utf8')
+    const key = bytesOf(text)
     const i = this.#lowerBound(key, false)
     return i < this.size && this.#compare(key, i, false) === 0 ? i : -1
   }
@@ -88,7 +89,7 @@ export class ByteStrings {
    * ```
    */
   prefixRange(prefix: string): [number, number] {
-    const key = Buffer.from(prefix, 'utf8')
+    const key = bytesOf(prefix)
     return [this.#lowerBound(key, false), this.#lowerBound(key, true)]
   }
 
@@ -114,28 +115,30 @@ export class ByteStrings {
   }
 }
 
+// A string's bytes, lone surrogates in their 3-byte form.
+function bytesOf(text: string): Buffer {
+  return Buffer.from(utf8Scratch().slice(0, encodeUtf8(text)))
+}
+
 /**
- * Compares two strings in code-point order (UTF-8 byte order), unlike `<`, which compares UTF-16
- * code units and so puts U+10000 and above before U+E000…U+FFFF.
+ * Compares two strings in code-point order, the byte order of their encoding here: a surrogate
+ * pair as the code point it makes (after U+E000…U+FFFF, where `<` puts it before), a lone
+ * surrogate as its own code point.
  *
  * @example
  * ```ts
- * ['\u{1F600}', '\uFFFD'].sort(compareCodePoints) // ['\uFFFD', '\u{1F600}']
+ * ['\u{1F600}', '\uFFFD', '\uD800'].sort(compareCodePoints) // ['\uD800', '\uFFFD', '\u{1F600}']
  * ```
  */
 export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length)
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i)
-    const y = b.charCodeAt(i)
-    if (x !== y) return rank(x) - rank(y)
+  let i = 0
+  let j = 0
+  while (i < a.length && j < b.length) {
+    const x = a.codePointAt(i) as number
+    const y = b.codePointAt(j) as number
+    if (x !== y) return x - y
+    i += x > 0xffff ? 2 : 1
+    j += y > 0xffff ? 2 : 1
   }
-  return a.length - b.length
-}
-
-// A code unit's place in code-point order: surrogates (U+10000 and above) after U+E000…U+FFFF.
-function rank(unit: number): number {
-  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000
-  if (unit >= 0xe000) return unit - 0x800
-  return unit
+  return a.length - i - (b.length - j)
 }

@@ -14,12 +14,16 @@
  * are a sorted dictionary whose prefix ranges are found by binary search, each word lists its
  * values and each value its words, all in flat arrays (value-index-build.ts), so a search walks
  * only the rarest word's values and checks the others by word number. The candidates come in
- * tiers, each only while fewer than asked were found:
+ * tiers, each only while fewer than asked were found, and within a tier the values held by the
+ * most records first (then in code-point order), since those are the likeliest to have the
+ * largest counts (for an email, a registrar or a nameserver, the count is that number):
  *   1. the value equal to the text (the kind's normalisation), when held;
  *   2. values that start with the text, letter case aside (`jose.costa@` finds `jose.costa@…`
- *      before other `…costa@` values), in code-point order;
+ *      before other `…costa@` values);
  *   3. the other values matching every word;
  *   4. only when tiers 2 and 3 found none: values matching any word, most words first.
+ * Each tier reads at most `SCAN_EVERY` values (tier 4: `SCAN` a word), so a text of common words
+ * costs a few milliseconds at most.
  */
 import { Charset, Encoder } from 'flexsearch'
 import { type ByteStrings, compareCodePoints } from './byte-strings.js'
@@ -51,10 +55,13 @@ export interface ValueIndexParts {
   readonly valueStarts: Uint32Array
   /** Each value's words. */
   readonly valueWords: Uint32Array
+  /** How many records hold each value. */
+  readonly held: Uint32Array
 }
 
 /** The distinct values of one kind and the word index that finds their variants. */
 export class ValueIndex {
+  /** The arrays, as built or read. */
   readonly parts: ValueIndexParts
 
   /**
@@ -82,28 +89,59 @@ export class ValueIndex {
    */
   candidates(text: string, exact: string | null, max: number): string[] {
     const found = new Set<number>()
-    const add = (id: number): boolean => {
-      if (found.size < max) found.add(id)
-      return found.size < max
-    }
     const exactId = exact === null ? -1 : this.parts.values.indexOf(exact)
-    if (exactId >= 0) add(exactId)
+    if (exactId >= 0 && max > 0) found.add(exactId)
+    const take = (ids: Iterable<number>, order: (a: number, b: number) => number): void => {
+      for (const id of this.#best(ids, found, max - found.size, order)) found.add(id)
+    }
+    const byHeld = (a: number, b: number): number => this.#heldOf(b) - this.#heldOf(a) || a - b
     const before = found.size
-    this.#startingWith(text.trim().toLowerCase(), add)
+    // The folded order breaks ties in tier 2: the values come in it, and the choice is stable.
+    take(this.#startingWith(text.trim().toLowerCase()), (a, b) => this.#heldOf(b) - this.#heldOf(a))
     const ranges = this.#wordRanges(text)
     if (ranges.length > 0) {
-      this.#matchingEvery(ranges, add)
-      if (found.size === before) this.#matchingAny(ranges, max).forEach(add)
+      take(this.#matchingEvery(ranges), byHeld)
+      if (found.size === before) {
+        const hits = this.#matchingAny(ranges)
+        take(hits.keys(), (a, b) => (hits.get(b) as number) - (hits.get(a) as number) || byHeld(a, b))
+      }
     }
     return [...found].map((id) => this.#shown(id))
   }
 
-  // Tier 2: the values whose lower-cased text starts with the text's, by binary search over the
-  // folded order.
-  #startingWith(prefix: string, add: (id: number) => boolean): void {
+  #heldOf(id: number): number {
+    return this.parts.held[id] as number
+  }
+
+  // The first `room` ids in `order` (ties: as they come), skipping those found already: a sorted
+  // list of at most `room` kept while the ids stream by (most are rejected by one comparison).
+  #best(
+    ids: Iterable<number>,
+    found: ReadonlySet<number>,
+    room: number,
+    order: (a: number, b: number) => number,
+  ): number[] {
+    const best: number[] = []
+    if (room <= 0) return best
+    const seen = new Set<number>()
+    for (const id of ids) {
+      if (found.has(id) || seen.has(id)) continue
+      seen.add(id)
+      if (best.length === room && order(id, best[room - 1] as number) >= 0) continue
+      let at = best.length
+      while (at > 0 && order(id, best[at - 1] as number) < 0) at--
+      best.splice(at, 0, id)
+      if (best.length > room) best.pop()
+    }
+    return best
+  }
+
+  // Tier 2: the values whose lower-cased text starts with the text's (at most SCAN_EVERY), in
+  // folded order, found by binary search.
+  *#startingWith(prefix: string): Generator<number> {
     if (prefix === '') return
     const { folded, values } = this.parts
-    const lower = (at: number): string => values.get(folded[at] as number).toLowerCase()
+    const lower = (i: number): string => values.get(folded[i] as number).toLowerCase()
     let lo = 0
     let hi = folded.length
     while (lo < hi) {
@@ -111,8 +149,8 @@ export class ValueIndex {
       if (compareCodePoints(lower(mid), prefix) < 0) lo = mid + 1
       else hi = mid
     }
-    for (let at = lo; at < folded.length && lower(at).startsWith(prefix); at++) {
-      if (!add(folded[at] as number)) return
+    for (let i = lo; i < folded.length && i - lo < SCAN_EVERY && lower(i).startsWith(prefix); i++) {
+      yield folded[i] as number
     }
   }
 
@@ -122,14 +160,13 @@ export class ValueIndex {
   }
 
   // Tier 3: the values holding a word of every range, read from the range with the fewest
-  // postings (at most `SCAN_EVERY` of them); a value is checked against the other ranges by its
+  // postings (at most SCAN_EVERY of them); a value is checked against the other ranges by its
   // words' numbers (flat loops: a common word such as `com` lists most values).
-  #matchingEvery(ranges: readonly [number, number][], add: (id: number) => boolean): void {
+  *#matchingEvery(ranges: readonly [number, number][]): Generator<number> {
     const { wordStarts, wordValues, valueStarts, valueWords } = this.parts
     const postings = ([from, to]: [number, number]): number =>
       (wordStarts[to] as number) - (wordStarts[from] as number)
     const driver = ranges.reduce((a, b) => (postings(b) < postings(a) ? b : a))
-    if (postings(driver) === 0) return
     const others = Uint32Array.from(ranges.filter((r) => r !== driver).flat())
     const start = wordStarts[driver[0]] as number
     const end = Math.min(wordStarts[driver[1]] as number, start + SCAN_EVERY)
@@ -150,13 +187,13 @@ export class ValueIndex {
           }
         }
       }
-      if (every && !add(id)) return
+      if (every) yield id
     }
   }
 
-  // Tier 4: values holding a word of any range, most ranges first, then by position; each range
-  // reads at most `SCAN` postings, so a one-letter word costs no more than a rare one.
-  #matchingAny(ranges: readonly [number, number][], max: number): number[] {
+  // Tier 4: the values holding a word of any range, with how many ranges each holds; each range
+  // reads at most SCAN postings, so a one-letter word costs no more than a rare one.
+  #matchingAny(ranges: readonly [number, number][]): Map<number, number> {
     const { wordStarts, wordValues } = this.parts
     const hits = new Map<number, number>()
     for (const [from, to] of ranges) {
@@ -165,10 +202,7 @@ export class ValueIndex {
       for (let p = wordStarts[from] as number; p < end; p++) seen.add(wordValues[p] as number)
       for (const id of seen) hits.set(id, (hits.get(id) ?? 0) + 1)
     }
-    return [...hits]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, max)
-      .map(([id]) => id)
+    return hits
   }
 
   #shown(id: number): string {
@@ -176,7 +210,7 @@ export class ValueIndex {
   }
 }
 
-// The most postings the rarest word of the text reads in tier 3 (about 10 ms), and each word in
-// tier 4: a text of common words costs no more than that, and its candidates are those first.
+// The most values tier 2 and the rarest word of tier 3 read (about 10 ms), and each word in tier
+// 4: a text of common words costs no more than that, and its candidates are among those first.
 const SCAN_EVERY = 500_000
 const SCAN = 2_000

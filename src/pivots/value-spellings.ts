@@ -10,11 +10,12 @@ import type { WhoisRecord } from '../types.js'
 import { compareCodePoints } from './byte-strings.js'
 import { normalizedValue, recordValues, shownValue } from './record-values.js'
 import type { SuggestKind } from './value-index.js'
+import type { ValueEntry } from './value-index-build.js'
 
 /** Distinct values of a kind and, for registrars, how many records spell each key each way. */
 export class ValueSpellings {
   readonly #kind: SuggestKind
-  readonly #keys = new Set<string>()
+  readonly #held = new Map<string, number>()
   readonly #spellings = new Map<string, Map<string, number>>()
 
   /**
@@ -34,7 +35,8 @@ export class ValueSpellings {
    */
   add(record: WhoisRecord): void {
     if (this.#kind !== 'registrar') {
-      for (const value of recordValues(record, this.#kind)) this.#keys.add(value)
+      for (const value of recordValues(record, this.#kind))
+        this.#held.set(value, (this.#held.get(value) ?? 0) + 1)
       return
     }
     for (const shown of recordValues(record, 'registrar', shownValue)) {
@@ -49,16 +51,20 @@ export class ValueSpellings {
   }
 
   /**
-   * Each distinct value as `[key, shown]`.
+   * Each distinct value as `[key, shown, held]`: how it is shown and how many records hold it.
    *
    * @example
    * ```ts
-   * [...spellings.entries()] // [['godaddy.com, llc', 'GoDaddy.com, LLC']]
+   * [...spellings.entries()] // [['godaddy.com, llc', 'GoDaddy.com, LLC', 806]]
    * ```
    */
-  *entries(): Generator<readonly [string, string]> {
-    for (const key of this.#keys) yield [key, key]
-    for (const [key, counts] of this.#spellings) yield [key, mostCommon(counts)]
+  *entries(): Generator<ValueEntry> {
+    for (const [key, held] of this.#held) yield [key, key, held]
+    for (const [key, counts] of this.#spellings) {
+      let held = 0
+      for (const n of counts.values()) held += n
+      yield [key, mostCommon(counts), held]
+    }
   }
 }
 

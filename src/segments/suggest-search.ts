@@ -17,7 +17,7 @@
 import { countEach } from '../pivots/count-candidates.js'
 import { orderSuggestions, type SuggestResponse, suggestionCandidates } from '../pivots/suggestions.js'
 import type { SuggestKind, ValueIndex } from '../pivots/value-index.js'
-import { buildValueIndex } from '../pivots/value-index-build.js'
+import { buildValueIndex, valueIndexSteps } from '../pivots/value-index-build.js'
 import { ValueSpellings } from '../pivots/value-spellings.js'
 import { parseReverseParams } from '../query/reverse-params.js'
 import type { SuggestQuery } from '../query/suggest-params.js'
@@ -159,9 +159,11 @@ export class SegmentSuggestions {
         slice = performance.now()
       }
     }
-    const index = buildValueIndex(spellings.entries())
-    this.#indexes.set(kind, index)
-    return prepared(kind, index, ms(), notes)
+    const steps = valueIndexSteps(spellings.entries())
+    let step = steps.next()
+    for (; step.done !== true; step = steps.next()) await new Promise((resolve) => setImmediate(resolve))
+    this.#indexes.set(kind, step.value)
+    return prepared(kind, step.value, ms(), notes)
   }
 
   // The index kept beside the snapshot, or why there is none to use: read now, or without

@@ -5,8 +5,8 @@
  */
 
 import { spawnWorker } from '../build/spawn-worker.js'
+import { builtIndex } from '../pivots/index-arrays.js'
 import type { ValueIndex } from '../pivots/value-index.js'
-import { builtIndex } from '../snapshot/suggest-file.js'
 import type { SuggestAnswer, SuggestJob } from './suggest-worker.js'
 
 /** A built index, with the file written beside the snapshot or why none was. */

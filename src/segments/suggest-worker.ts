@@ -10,9 +10,10 @@
 import { parentPort } from 'node:worker_threads'
 import { ClickHouseHttp } from '../clickhouse/http-client.js'
 import { liveValueIndex } from '../clickhouse/suggest-values.js'
+import { type IndexArrays, indexArrays } from '../pivots/index-arrays.js'
 import type { SuggestKind } from '../pivots/value-index.js'
 import { readSnapshot } from '../snapshot/read-snapshot.js'
-import { type IndexArrays, indexArrays, writeSuggestFile } from '../snapshot/suggest-file.js'
+import { writeSuggestFile } from '../snapshot/suggest-file.js'
 import { cacheOptions } from '../storage/cache-options.js'
 import { viewsOf } from './saved-segments.js'
 import { SegmentSuggestions } from './suggest-search.js'
@@ -64,9 +65,8 @@ async function answer(job: SuggestJob): Promise<SuggestAnswer> {
   const index = await readSnapshot(
     path,
     (content, file, read) => {
-      if (read !== fingerprint) return null
       try {
-        return new SegmentSuggestions(viewsOf(content.segments)).index(kind)
+        return read === fingerprint ? new SegmentSuggestions(viewsOf(content.segments)).index(kind) : null
       } finally {
         file?.release()
       }

@@ -16,36 +16,35 @@
 import { readFileSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ByteStrings } from '../pivots/byte-strings.js'
-import { type SuggestKind, ValueIndex, type ValueIndexParts } from '../pivots/value-index.js'
+import {
+  ARRAYS,
+  type ArrayName,
+  BYTE_ARRAYS,
+  checkedParts,
+  type IndexArrays,
+  indexArrays,
+  indexFromArrays,
+} from '../pivots/index-arrays.js'
+import { normalizedValue } from '../pivots/record-values.js'
+import { type SuggestKind, VALUE_ENCODER, ValueIndex } from '../pivots/value-index.js'
 import { crc32 } from './crc32.js'
 import { tempPathFor } from './temp-files.js'
 
 const MAGIC = Buffer.from('DMXSUGG1', 'latin1')
 
-// The arrays in file order; `shown*` are absent when every value is shown as its key.
-const ARRAYS = [
-  'valueBytes',
-  'valueOffsets',
-  'shownBytes',
-  'shownOffsets',
-  'folded',
-  'wordBytes',
-  'wordOffsets',
-  'wordStarts',
-  'wordValues',
-  'valueStarts',
-  'valueWords',
-] as const
-const BYTE_ARRAYS: ReadonlySet<ArrayName> = new Set(['valueBytes', 'shownBytes', 'wordBytes'])
-type ArrayName = (typeof ARRAYS)[number]
-
-/** A value index's arrays by name, as a file or a worker thread carries them. */
-export type IndexArrays = Record<ArrayName, Uint8Array | Uint32Array>
+// How this version encodes words: a later FlexSearch whose encoder answers otherwise (or a change
+// to the values' normalisation) makes the files written before stale.
+const ENCODING = [
+  ...VALUE_ENCODER.encode('Acme Holdngs, GoDaddy.com LLC ns1.cloudflare.com Zürich straße 8001 namechep'),
+  normalizedValue('registrar', ' GoDaddy.com,   LLC '),
+  normalizedValue('nameserver', 'NS1.Example.COM.'),
+].join(' ')
 
 interface Header {
   readonly fingerprint: string
   readonly kind: SuggestKind
+  /** {@link ENCODING}: a file encoded otherwise is stale. */
+  readonly encoding: string
   readonly lengths: Record<ArrayName, number>
 }
 
@@ -83,7 +82,10 @@ export async function writeSuggestFile(
   const lengths = Object.fromEntries(
     ARRAYS.map((name) => [name, arrays[name].byteLength]),
   ) as Header['lengths']
-  const header = Buffer.from(JSON.stringify({ fingerprint, kind, lengths } satisfies Header), 'utf8')
+  const header = Buffer.from(
+    JSON.stringify({ fingerprint, kind, encoding: ENCODING, lengths } satisfies Header),
+    'utf8',
+  )
   const head = Buffer.alloc(12)
   MAGIC.copy(head)
   head.writeUInt32LE(header.length, 8)
@@ -128,8 +130,8 @@ export function readSuggestFile(snapshot: string, fingerprint: string, kind: Sug
   let file: Buffer
   try {
     file = readFileSync(suggestFilePath(snapshot, kind))
-  } catch {
-    return { reason: 'none' }
+  } catch (error) {
+    return absent(error)
   }
   const read = decoded(file, fingerprint, kind, (body) => crc32(body, 0))
   if (!('arrays' in read)) return read
@@ -157,8 +159,8 @@ export async function loadSuggestFile(
   let file: Buffer
   try {
     file = await readFile(suggestFilePath(snapshot, kind))
-  } catch {
-    return { reason: 'none' }
+  } catch (error) {
+    return absent(error)
   }
   let crc = 0
   for (let at = 0; at < file.length - 4; at += CRC_SLICE) {
@@ -177,6 +179,12 @@ export async function loadSuggestFile(
   } catch {
     return { reason: 'damaged' }
   }
+}
+
+// No file is `none`; a file that cannot be read (a directory, no permission, over 2 GiB) is
+// `damaged`, so it is built again and replaced, and the caller says so.
+function absent(error: unknown): SuggestFileRead {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { reason: 'none' } : { reason: 'damaged' }
 }
 
 function turn(): Promise<void> {
@@ -199,7 +207,9 @@ function decoded(
     const end = file.length - 4
     if (checksum(file.subarray(0, end)) !== file.readUInt32LE(end)) return { reason: 'damaged' }
     const header = JSON.parse(file.subarray(12, 12 + file.readUInt32LE(8)).toString('utf8')) as Header
-    if (header.fingerprint !== fingerprint || header.kind !== kind) return { reason: 'stale' }
+    if (header.fingerprint !== fingerprint || header.kind !== kind || header.encoding !== ENCODING) {
+      return { reason: 'stale' }
+    }
     return { arrays: viewArrays(file, header) }
   } catch {
     return { reason: 'damaged' }
@@ -219,125 +229,6 @@ function viewArrays(file: Buffer, header: Header): IndexArrays {
   }
   if (at !== file.length - 4) throw new Error('length')
   return out
-}
-
-/**
- * The index of arrays read from a file or a worker thread, once they are checked to fit
- * together: offsets ascend within their bytes, every number points inside.
- *
- * @throws Error when they do not
- * @example
- * ```ts
- * indexFromArrays(indexArrays(index)).size === index.size // true
- * ```
- */
-export function indexFromArrays(a: IndexArrays): ValueIndex {
-  const checks = checkedParts(a)
-  for (;;) {
-    const step = checks.next()
-    if (step.done === true) return new ValueIndex(step.value)
-  }
-}
-
-/**
- * The index of arrays this process's own code built (a worker thread's), unchecked.
- *
- * @example
- * ```ts
- * builtIndex(indexArrays(index)).size === index.size // true
- * ```
- */
-export function builtIndex(a: IndexArrays): ValueIndex {
-  const u32 = (name: ArrayName): Uint32Array => a[name] as Uint32Array
-  const strings = (bytes: Uint8Array | Uint32Array, starts: Uint32Array) =>
-    new ByteStrings({ bytes: bytes as Uint8Array, starts })
-  return new ValueIndex({
-    values: strings(a.valueBytes, u32('valueOffsets')),
-    shown: u32('shownOffsets').length > 0 ? strings(a.shownBytes, u32('shownOffsets')) : null,
-    folded: u32('folded'),
-    words: strings(a.wordBytes, u32('wordOffsets')),
-    wordStarts: u32('wordStarts'),
-    wordValues: u32('wordValues'),
-    valueStarts: u32('valueStarts'),
-    valueWords: u32('valueWords'),
-  })
-}
-
-// The checks, a generator that pauses every CHECK_SLICE numbers: drained at once, or between
-// turns of the event loop.
-function* checkedParts(a: IndexArrays): Generator<void, ValueIndexParts> {
-  const u32 = (name: ArrayName): Uint32Array => a[name] as Uint32Array
-  const values = yield* strings(a.valueBytes, u32('valueOffsets'))
-  const count = values.size
-  const spelled = u32('shownOffsets').length > 0
-  const shown = spelled ? yield* strings(a.shownBytes, u32('shownOffsets')) : null
-  if (shown !== null && shown.size !== count) throw new Error('shown')
-  const words = yield* strings(a.wordBytes, u32('wordOffsets'))
-  yield* offsets(u32('wordStarts'), u32('wordValues').length, words.size + 1)
-  yield* offsets(u32('valueStarts'), u32('valueWords').length, count + 1)
-  yield* below(u32('wordValues'), count)
-  yield* below(u32('valueWords'), words.size)
-  yield* below(u32('folded'), count)
-  if (u32('folded').length !== count) throw new Error('folded')
-  return {
-    values,
-    shown,
-    folded: u32('folded'),
-    words,
-    wordStarts: u32('wordStarts'),
-    wordValues: u32('wordValues'),
-    valueStarts: u32('valueStarts'),
-    valueWords: u32('valueWords'),
-  }
-}
-
-const CHECK_SLICE = 1 << 20
-
-function* strings(bytes: Uint8Array | Uint32Array, starts: Uint32Array): Generator<void, ByteStrings> {
-  if (starts.length === 0) throw new Error('offsets')
-  yield* offsets(starts, bytes.length, starts.length)
-  return new ByteStrings({ bytes: bytes as Uint8Array, starts })
-}
-
-function* offsets(starts: Uint32Array, end: number, length: number): Generator<void> {
-  if (starts.length !== length || starts[0] !== 0 || starts[starts.length - 1] !== end) {
-    throw new Error('offsets')
-  }
-  for (let i = 1; i < starts.length; i++) {
-    if ((starts[i] as number) < (starts[i - 1] as number)) throw new Error('offsets')
-    if (i % CHECK_SLICE === 0) yield
-  }
-}
-
-function* below(numbers: Uint32Array, limit: number): Generator<void> {
-  for (let i = 0; i < numbers.length; i++) {
-    if ((numbers[i] as number) >= limit) throw new Error('number')
-    if (i % CHECK_SLICE === CHECK_SLICE - 1) yield
-  }
-}
-
-/**
- * An index's arrays by name.
- *
- * @example
- * ```ts
- * indexArrays(index).valueBytes.length // the bytes of its values
- * ```
- */
-export function indexArrays({ parts }: ValueIndex): IndexArrays {
-  return {
-    valueBytes: parts.values.parts.bytes,
-    valueOffsets: parts.values.parts.starts,
-    shownBytes: parts.shown?.parts.bytes ?? new Uint8Array(0),
-    shownOffsets: parts.shown?.parts.starts ?? new Uint32Array(0),
-    folded: parts.folded,
-    wordBytes: parts.words.parts.bytes,
-    wordOffsets: parts.words.parts.starts,
-    wordStarts: parts.wordStarts,
-    wordValues: parts.wordValues,
-    valueStarts: parts.valueStarts,
-    valueWords: parts.valueWords,
-  }
 }
 
 function align(at: number): number {

@@ -61,6 +61,23 @@ describe('suggestions', () => {
   })
 })
 
+describe('candidates', () => {
+  it('are the values held by the most records first within a tier, so the largest counts are not cut', async () => {
+    const orgs = [
+      ...Array.from({ length: 20 }, (_, i) => `Acme Holdings ${String(i).padStart(2, '0')}`),
+      ...Array.from({ length: 50 }, () => 'Acme Zeta'),
+    ]
+    const whois = orgs.map((organization, i) => ({
+      query: `o${i}.com`,
+      domain: { name: `o${i}.com` },
+      registrant: { organization },
+    }))
+    const engine = await Engine.build(writeLines({ whois, mx: [], txt: [] }))
+    const [first] = engine.suggest({ kind: 'organization', text: 'acme', limit: 10 }).suggestions
+    expect(first).toEqual({ value: 'Acme Zeta', count: 50, request: '/v1/domain/reverse?name=Acme%20Zeta' })
+  })
+})
+
 describe('the value index kept beside the snapshot', () => {
   it('is built on first use, kept, and read by the next engine on that content', async () => {
     const path = await snapshotOf(records, 'kept.dmx')

@@ -69,59 +69,98 @@ function words(s: string): string[] {
   return [...new Set(VALUE_ENCODER.encode(s))]
 }
 
-function bruteTiers(
-  values: readonly string[],
-  query: string,
-): { prefix: Set<string>; every: Set<string>; any: Set<string> } {
-  const lower = query.trim().toLowerCase()
-  const terms = words(query)
-  const holds = (v: string, t: string): boolean => words(v).some((w) => w.startsWith(t))
-  return {
-    prefix: new Set(lower === '' ? [] : values.filter((v) => v.toLowerCase().startsWith(lower))),
-    every: new Set(terms.length === 0 ? [] : values.filter((v) => terms.every((t) => holds(v, t)))),
-    any: new Set(values.filter((v) => terms.some((t) => holds(v, t)))),
+function holds(value: string, term: string): boolean {
+  return words(value).some((w) => w.startsWith(term))
+}
+
+// The candidates as value-index.ts's tiers define them, by brute force over every value.
+function bruteCandidates(
+  held: ReadonlyMap<string, number>,
+  text: string,
+  exact: string | null,
+  max: number,
+): string[] {
+  const byId = [...held.keys()].sort(compareCodePoints)
+  const id = new Map(byId.map((v, i) => [v, i]))
+  const heldOf = (v: string): number => held.get(v) as number
+  const found: string[] = []
+  if (exact !== null && held.has(exact) && max > 0) found.push(exact)
+  const take = (list: readonly string[], order: (a: string, b: string) => number): void => {
+    const rest = [...new Set(list)].filter((v) => !found.includes(v)).sort(order)
+    found.push(...rest.slice(0, Math.max(0, max - found.length)))
   }
+  const byHeld = (a: string, b: string): number =>
+    heldOf(b) - heldOf(a) || (id.get(a) as number) - (id.get(b) as number)
+  const before = found.length
+  const lower = text.trim().toLowerCase()
+  if (lower !== '') {
+    const folded = [...byId].sort((a, b) => compareCodePoints(a.toLowerCase(), b.toLowerCase()))
+    take(
+      folded.filter((v) => v.toLowerCase().startsWith(lower)),
+      (a, b) => heldOf(b) - heldOf(a) || folded.indexOf(a) - folded.indexOf(b),
+    )
+  }
+  const terms = words(text)
+  if (terms.length > 0) {
+    take(
+      byId.filter((v) => terms.every((t) => holds(v, t))),
+      byHeld,
+    )
+    if (found.length === before) {
+      const hits = (v: string): number => terms.filter((t) => holds(v, t)).length
+      take(
+        byId.filter((v) => hits(v) > 0),
+        (a, b) => hits(b) - hits(a) || byHeld(a, b),
+      )
+    }
+  }
+  return found
 }
 
 const scenario = fc
   .uniqueArray(value, { minLength: 1, maxLength: 40 })
-  .chain((values) => fc.tuple(fc.constant(values), fc.array(text(values), { minLength: 1, maxLength: 8 })))
+  .chain((values) =>
+    fc.tuple(
+      fc.constant(values),
+      fc.array(fc.integer({ min: 1, max: 4 }), { minLength: values.length, maxLength: values.length }),
+      fc.array(text(values), { minLength: 1, maxLength: 8 }),
+    ),
+  )
 
 describe('ValueIndex', () => {
-  it('finds what the brute force of its tiers finds', () => {
+  it('gives the candidates of its tiers, as a brute force over every value finds them', () => {
     fc.assert(
-      fc.property(scenario, fc.integer({ min: 1, max: 12 }), ([values, texts], max) => {
-        const index = valueIndexOf(values)
-        for (const t of texts) {
-          const { prefix, every, any } = bruteTiers(values, t)
-          const matched = new Set([...prefix, ...every])
-          const expected = matched.size > 0 ? matched : any
-          const all = index.candidates(t, null, 10_000)
-          expect(new Set(all), t).toEqual(expected)
-          const cut = index.candidates(t, null, max)
-          expect(cut.length).toBe(Math.min(max, expected.size))
-          for (const v of cut) expect(expected.has(v)).toBe(true)
-          // Tier 2 comes first: the prefix matches lead when there are any.
-          expect(cut.slice(0, Math.min(max, prefix.size)).every((v) => prefix.has(v))).toBe(true)
-          const exact = values[0] as string
-          expect(index.candidates(t, exact, max)[0]).toBe(exact)
-        }
-      }),
+      fc.property(
+        scenario,
+        fc.integer({ min: 1, max: 12 }),
+        fc.nat(),
+        ([values, counts, texts], max, pick) => {
+          const held = new Map(values.map((v, i) => [v, counts[i] as number]))
+          const index = buildValueIndex(values.map((v) => [v, v, held.get(v) as number] as const))
+          const exact = values[pick % values.length] as string
+          for (const t of texts) {
+            expect(index.candidates(t, null, max), t).toEqual(bruteCandidates(held, t, null, max))
+            expect(index.candidates(t, exact, max), t).toEqual(bruteCandidates(held, t, exact, max))
+            expect(index.candidates(t, null, 10_000), t).toEqual(bruteCandidates(held, t, null, 10_000))
+          }
+        },
+      ),
       { seed: 2611, numRuns: 300 },
     )
   })
 
   it('matches every word exactly where FlexSearch does', () => {
     fc.assert(
-      fc.property(scenario, ([values, texts]) => {
+      fc.property(scenario, ([values, , texts]) => {
         const flex = new Index({ tokenize: 'forward', encoder: Charset.LatinExtra })
         values.forEach((v, id) => {
           flex.add(id, v)
         })
         for (const t of texts) {
-          if (words(t).length === 0) continue
+          const terms = words(t)
+          if (terms.length === 0) continue
           const found = new Set(flex.search(t, { limit: 10_000 }).map((id) => values[id as number]))
-          expect(bruteTiers(values, t).every, t).toEqual(found)
+          expect(new Set(values.filter((v) => terms.every((term) => holds(v, term)))), t).toEqual(found)
         }
       }),
       { seed: 2612, numRuns: 300 },
@@ -130,14 +169,16 @@ describe('ValueIndex', () => {
 
   it('shows a value in the spelling given with its key, and sorts in code-point order', () => {
     const index = buildValueIndex([
-      ['godaddy.com, llc', 'GoDaddy.com, LLC'],
-      ['\uFFFD', '\uFFFD'],
-      ['😀', '😀'],
+      ['godaddy.com, llc', 'GoDaddy.com, LLC', 3],
+      ['\uFFFD', '\uFFFD', 1],
+      ['😀', '😀', 1],
+      ['a\uD800', 'a\uD800', 1],
+      ['\uE000', '\uE000', 1],
     ])
     expect(index.candidates('godady', 'godaddy.com, llc', 5)).toEqual(['GoDaddy.com, LLC'])
-    expect([0, 1, 2].map((i) => index.parts.values.get(i))).toEqual(
-      ['godaddy.com, llc', '\uFFFD', '😀'].sort(compareCodePoints),
-    )
+    const held = Array.from({ length: index.size }, (_, i) => index.parts.values.get(i))
+    expect(held).toEqual(['a\uD800', 'godaddy.com, llc', '\uE000', '\uFFFD', '😀'])
+    for (const v of held) expect(index.parts.values.indexOf(v)).toBe(held.indexOf(v))
   })
 })
 
@@ -153,7 +194,7 @@ describe('the value index file', () => {
         fc.boolean(),
         async (values, spelled) => {
           const index = spelled
-            ? buildValueIndex(values.map((v) => [v.toLowerCase(), v] as const))
+            ? buildValueIndex(values.map((v) => [v.toLowerCase(), v, 2] as const))
             : valueIndexOf(values)
           await writeSuggestFile(snapshot, '1-00000001', 'organization', index)
           const read = readSuggestFile(snapshot, '1-00000001', 'organization')
