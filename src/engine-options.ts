@@ -2,9 +2,8 @@
  * The options and the stats of the {@link Engine} facade: what a build, an update, an open and a
  * save take, and what `stats()` reports.
  */
-import type { BuildViewsOptions, IndexProgress } from './build/build-views.js'
-import { fieldPairs } from './ingest/field-map.js'
 import type { LoadStats } from './ingest/load.js'
+import type { SuggestKind } from './pivots/suggest-kinds.js'
 import type { WriteLock } from './snapshot/write-lock.js'
 import type { LoadNote, Progress, Reject } from './types.js'
 
@@ -156,30 +155,17 @@ export interface RemovalCounts {
   notHeld: number
 }
 
-/**
- * The loading options a build and an update share, with their progress relayed.
- *
- * @throws TypeError naming `fields` for an entry that is not a pair of field paths
- * @example
- * ```ts
- * loadOptions({ strict: true }, indexProgress(undefined)).strict // true
- * ```
- */
-export function loadOptions(options: UpdateOptions, progress: IndexProgress): BuildViewsOptions {
-  return {
-    strict: options.strict === true,
-    onProgress: progress.onProgress,
-    workers: options.workers,
-    rangeBytes: options.rangeBytes,
-    onReject: options.onReject,
-    onNote: options.onNote,
-    memoryBudget: options.memoryBudget,
-    ...(options.fields === undefined ? {} : { fields: checkedFields(options.fields) }),
-  }
-}
-
-// The `fields` option checked at the call, so a bad entry fails before anything is read.
-function checkedFields(fields: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
-  fieldPairs(fields)
-  return fields
+/** How a kind's value index was made ready, as `engine.prepareSuggestions()` reports it. */
+export interface PreparedSuggestions {
+  readonly kind: SuggestKind
+  /** `memory`: it was ready; `file`: read from beside the snapshot; `built`: built now. */
+  readonly from: 'memory' | 'file' | 'built'
+  /** The number of distinct values. */
+  readonly values: number
+  /** Milliseconds taken. */
+  readonly ms: number
+  /** The file written beside the snapshot, when one was. */
+  readonly saved?: string
+  /** Why a file beside the snapshot was not used (`stale`: made for other content) or not written. */
+  readonly note?: string
 }

@@ -11,22 +11,23 @@ import { handleRequest, type RequestOptions } from './api/request.js'
 import type { ApiResponse } from './api/responses.js'
 import type { ApiTarget } from './api/routes.js'
 import { buildViews, indexProgress, updateViews } from './build/build-views.js'
-import {
-  type BuildOptions,
-  type EngineStats,
-  loadOptions,
-  type OpenOptions,
-  type RemovalCounts,
-  type SaveOptions,
-  type SaveResult,
-  type UpdateOptions,
+import { loadOptions } from './build/engine-load-options.js'
+import type {
+  BuildOptions,
+  EngineStats,
+  OpenOptions,
+  PreparedSuggestions,
+  RemovalCounts,
+  SaveOptions,
+  SaveResult,
+  UpdateOptions,
 } from './engine-options.js'
 import { SnapshotError } from './errors.js'
 import type { LoadStats } from './ingest/load.js'
 import { removalKeys } from './ingest/removal-keys.js'
 import type { PivotsResponse } from './pivots/pivots.js'
+import { SUGGEST_KINDS, type SuggestKind } from './pivots/suggest-kinds.js'
 import type { SuggestResponse } from './pivots/suggestions.js'
-import { SUGGEST_KINDS, type SuggestKind } from './pivots/value-index.js'
 import { parseDnsParams } from './query/dns-params.js'
 import { parsePrioritizeParams } from './query/prioritize-params.js'
 import { parseReverseParams } from './query/reverse-params.js'
@@ -40,11 +41,7 @@ import { pivotsOf } from './segments/pivot-search.js'
 import { reversePage, reverseResults } from './segments/reverse-search.js'
 import { savedSegments, viewsOf } from './segments/saved-segments.js'
 import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
-import {
-  type PreparedSuggestions,
-  SegmentSuggestions,
-  type SuggestFileOrigin,
-} from './segments/suggest-search.js'
+import { SegmentSuggestions, type SuggestFileOrigin } from './segments/suggest-search.js'
 import { itemFieldsOf } from './segments/view-lookups.js'
 import { fileIdentity } from './snapshot/file-identity.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
@@ -127,7 +124,7 @@ export class Engine {
     pivots: (params) => this.pivots(params as WhoisParams),
     suggest: async (params) => {
       this.#live()
-      await this.#suggestions.prepare(parseSuggestParams(params as SuggestParams).kind)
+      await this.#suggestions.prepare([parseSuggestParams(params as SuggestParams).kind])
       return this.suggest(params as SuggestParams)
     },
   }
@@ -395,10 +392,11 @@ export class Engine {
   }
 
   /**
-   * Makes the value indexes of spelling variants ready (all five kinds by default), one kind
-   * after another, without holding the event loop for long: an engine opened from a snapshot
-   * reads each from beside it (`<snapshot>.suggest/<kind>`) or builds it on a worker thread and
-   * writes it there for the next process; any other engine reads its records in short slices.
+   * Makes the value indexes of spelling variants ready (all five kinds by default) without
+   * holding the event loop for long: an engine opened from a snapshot reads each from beside it
+   * (`<snapshot>.suggest/<kind>`) or builds those missing on a worker thread, together in one
+   * pass over the records, and writes them there for the next process; any other engine reads
+   * its records in short slices. `ms` is each kind's time from the call.
    * `request()` prepares a kind before answering its first `/v1/domain/suggest`.
    *
    * @param kinds - the kinds to prepare
@@ -411,12 +409,7 @@ export class Engine {
   async prepareSuggestions(kinds: readonly SuggestKind[] = SUGGEST_KINDS): Promise<PreparedSuggestions[]> {
     this.#live()
     const checked = kinds.map((kind) => parseSuggestParams({ kind, text: 'x' }).kind)
-    const done: PreparedSuggestions[] = []
-    for (const kind of checked) {
-      this.#live() // closed meanwhile: stop before the next kind
-      done.push(await this.#suggestions.prepare(kind))
-    }
-    return done
+    return this.#suggestions.prepare([...new Set(checked)])
   }
 
   /**

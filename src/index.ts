@@ -17,6 +17,7 @@ export type {
   BuildOptions,
   EngineStats,
   OpenOptions,
+  PreparedSuggestions,
   SaveOptions,
   SaveResult,
   UpdateOptions,
@@ -28,8 +29,8 @@ export type { NormalizeDateOptions } from './normalize/date.js'
 export { normalizeDate } from './normalize/date.js'
 export type { PivotKind } from './pivots/pivot-candidates.js'
 export type { Pivot, PivotsResponse } from './pivots/pivots.js'
+export type { SuggestKind } from './pivots/suggest-kinds.js'
 export type { Suggestion, SuggestResponse } from './pivots/suggestions.js'
-export type { SuggestKind } from './pivots/value-index.js'
 export type { SuggestParams } from './query/suggest-params.js'
 export type { PrioritizedDomain } from './queue/prioritization-queue.js'
 export type {

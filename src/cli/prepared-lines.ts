@@ -2,7 +2,7 @@
  * What the CLI says on stderr when a spelling-variant index was read, built or kept beside the
  * snapshot (`build --suggest`, `suggest`): nothing when it was ready or read from its file.
  */
-import type { PreparedSuggestions } from '../segments/suggest-search.js'
+import type { PreparedSuggestions } from '../engine-options.js'
 
 /**
  * The lines for prepared indexes.

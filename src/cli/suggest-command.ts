@@ -3,7 +3,7 @@
  * path answers them: each held value with its count and the request that lists what holds it.
  */
 import type { Engine } from '../engine.js'
-import { SUGGEST_KINDS, type SuggestKind } from '../pivots/value-index.js'
+import { SUGGEST_KINDS, type SuggestKind } from '../pivots/suggest-kinds.js'
 import { parseCommandArgs, UsageError } from './args.js'
 import type { Command } from './command.js'
 import { INPUT_HELP, INPUT_LISTS, INPUT_OPTIONS, loadInputs } from './inputs.js'

@@ -16,15 +16,16 @@ import type { ApiTarget } from '../api/routes.js'
 import { countEachAsync } from '../pivots/count-candidates.js'
 import { pivotCandidates } from '../pivots/pivot-candidates.js'
 import { orderPivots, type PivotsResponse } from '../pivots/pivots.js'
+import type { SuggestKind } from '../pivots/suggest-kinds.js'
 import { orderSuggestions, type SuggestResponse, suggestionCandidates } from '../pivots/suggestions.js'
-import type { SuggestKind, ValueIndex } from '../pivots/value-index.js'
+import type { ValueIndex } from '../pivots/value-index.js'
 import { parseDnsParams } from '../query/dns-params.js'
 import { parsePrioritizeParams } from '../query/prioritize-params.js'
 import { parseReverseParams } from '../query/reverse-params.js'
 import { parseSuggestParams, type SuggestParams } from '../query/suggest-params.js'
 import { parseWhoisParams } from '../query/whois-params.js'
 import { PrioritizationQueue, type PrioritizedDomain } from '../queue/prioritization-queue.js'
-import { buildOnThread, type ThreadBuilt } from '../segments/suggest-thread.js'
+import { buildOnThread } from '../segments/suggest-thread.js'
 import type {
   AllParams,
   DnsParams,
@@ -242,7 +243,12 @@ export class ClickHouseEngine implements ApiTarget {
         timeoutMs: this.#options.timeoutMs,
         database: this.#db,
         kind: query.kind,
-      }).then((built) => (built as ThreadBuilt).index)
+      }).then((built) => {
+        const index = built?.get(query.kind)?.index
+        if (index === undefined)
+          throw new Error(`domindex: the suggestion worker built no ${query.kind} index`)
+        return index
+      })
       cached = { generation, index }
       this.#valueIndexes.set(query.kind, cached)
       // A failed read is not kept: the next query reads again.

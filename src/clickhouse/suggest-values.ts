@@ -4,7 +4,9 @@
  * normalise them, so every live row's record is read and its values taken by record-values.ts,
  * exactly as the embedded engine takes them.
  */
-import type { SuggestKind, ValueIndex } from '../pivots/value-index.js'
+
+import type { SuggestKind } from '../pivots/suggest-kinds.js'
+import type { ValueIndex } from '../pivots/value-index.js'
 import { buildValueIndex } from '../pivots/value-index-build.js'
 import { ValueSpellings } from '../pivots/value-spellings.js'
 import type { WhoisRecord } from '../types.js'

@@ -115,9 +115,11 @@ export class ByteStrings {
   }
 }
 
-// A string's bytes, lone surrogates in their 3-byte form.
+// A string's bytes, lone surrogates in their 3-byte form (encoded first: the encoder may
+// replace its scratch buffer with a larger one).
 function bytesOf(text: string): Buffer {
-  return Buffer.from(utf8Scratch().slice(0, encodeUtf8(text)))
+  const length = encodeUtf8(text)
+  return Buffer.from(utf8Scratch().slice(0, length))
 }
 
 /**

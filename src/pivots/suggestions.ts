@@ -9,7 +9,8 @@
 import type { SuggestQuery } from '../query/suggest-params.js'
 import { type PivotCandidate, pivotCandidate } from './pivot-candidates.js'
 import { normalizedValue } from './record-values.js'
-import type { SuggestKind, ValueIndex } from './value-index.js'
+import type { SuggestKind } from './suggest-kinds.js'
+import type { ValueIndex } from './value-index.js'
 
 /** One spelling variant: a held value, its pivot count and request. */
 export interface Suggestion {

@@ -5,7 +5,8 @@
  * of a value (measured in bench/pivots.bench.ts).
  */
 import { ByteStrings, compareCodePoints } from './byte-strings.js'
-import { VALUE_ENCODER, ValueIndex } from './value-index.js'
+import { VALUE_ENCODER } from './value-encoder.js'
+import { ValueIndex } from './value-index.js'
 
 /** One value: its key, how it is shown, and how many records hold it. */
 export type ValueEntry = readonly [key: string, shown: string, held: number]

@@ -25,17 +25,9 @@
  * Each tier reads at most `SCAN_EVERY` values (tier 4: `SCAN` a word), so a text of common words
  * costs a few milliseconds at most.
  */
-import { Charset, Encoder } from 'flexsearch'
+
 import { type ByteStrings, compareCodePoints } from './byte-strings.js'
-
-/** The kinds of pivot that have spelling variants. */
-export const SUGGEST_KINDS = ['email', 'organization', 'street', 'registrar', 'nameserver'] as const
-
-/** A kind of pivot with spelling variants. */
-export type SuggestKind = (typeof SUGGEST_KINDS)[number]
-
-/** The encoder every value and text goes through. */
-export const VALUE_ENCODER = new Encoder(Charset.LatinExtra)
+import { VALUE_ENCODER } from './value-encoder.js'
 
 /** What a value index holds: flat arrays, saved as they are (suggest-file.ts). */
 export interface ValueIndexParts {

@@ -9,7 +9,7 @@
 import type { WhoisRecord } from '../types.js'
 import { compareCodePoints } from './byte-strings.js'
 import { normalizedValue, recordValues, shownValue } from './record-values.js'
-import type { SuggestKind } from './value-index.js'
+import type { SuggestKind } from './suggest-kinds.js'
 import type { ValueEntry } from './value-index-build.js'
 
 /** Distinct values of a kind and, for registrars, how many records spell each key each way. */

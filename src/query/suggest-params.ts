@@ -3,7 +3,7 @@
  * `text` (not blank) and `limit` (1 to 100, default 10).
  */
 import { QueryError, showValue } from '../errors.js'
-import { SUGGEST_KINDS, type SuggestKind } from '../pivots/value-index.js'
+import { SUGGEST_KINDS, type SuggestKind } from '../pivots/suggest-kinds.js'
 import type { Params } from '../types.js'
 import { checkKnown, readInt, readText } from './params.js'
 

@@ -14,9 +14,11 @@
  * request's result_count.
  */
 
+import type { PreparedSuggestions } from '../engine-options.js'
 import { countEach } from '../pivots/count-candidates.js'
+import type { SuggestKind } from '../pivots/suggest-kinds.js'
 import { orderSuggestions, type SuggestResponse, suggestionCandidates } from '../pivots/suggestions.js'
-import type { SuggestKind, ValueIndex } from '../pivots/value-index.js'
+import type { ValueIndex } from '../pivots/value-index.js'
 import { buildValueIndex, valueIndexSteps } from '../pivots/value-index-build.js'
 import { ValueSpellings } from '../pivots/value-spellings.js'
 import { parseReverseParams } from '../query/reverse-params.js'
@@ -33,21 +35,6 @@ export interface SuggestFileOrigin {
   readonly path: string
   /** The content's fingerprint (snapshot/read-snapshot.ts). */
   readonly fingerprint: string
-}
-
-/** How a kind's value index was made ready, as `engine.prepareSuggestions()` reports it. */
-export interface PreparedSuggestions {
-  readonly kind: SuggestKind
-  /** `memory`: it was ready; `file`: read from beside the snapshot; `built`: built now. */
-  readonly from: 'memory' | 'file' | 'built'
-  /** The number of distinct values. */
-  readonly values: number
-  /** Milliseconds taken. */
-  readonly ms: number
-  /** The file written beside the snapshot, when one was. */
-  readonly saved?: string
-  /** Why a file beside the snapshot was not used (`stale`: made for other content) or not written. */
-  readonly note?: string
 }
 
 // A slice of record reading between two turns of the event loop.
@@ -97,73 +84,95 @@ export class SegmentSuggestions {
    * ```
    */
   index(kind: SuggestKind): ValueIndex {
-    let index = this.#indexes.get(kind) ?? this.#readFile(kind).index
-    if (index === undefined) {
-      const spellings = new ValueSpellings(kind)
-      for (const record of this.#liveRecords()) spellings.add(record)
-      index = buildValueIndex(spellings.entries())
-    }
+    const index =
+      this.#indexes.get(kind) ??
+      this.#readFile(kind).index ??
+      (indexesOf(liveRecords(this.#views), [kind]).get(kind) as ValueIndex)
     this.#indexes.set(kind, index)
     return index
   }
 
   /**
-   * Makes a kind's value index ready without holding the event loop for long (see above), and
-   * writes it beside the snapshot when it was built and the engine was opened from one.
-   * Concurrent calls for one kind share one preparation.
+   * Makes the value indexes of kinds ready without holding the event loop for long (see above),
+   * the kinds to build built together in one pass over the records, and writes each beside the
+   * snapshot when the engine was opened from one. A kind already being prepared shares that
+   * preparation.
    *
+   * @param kinds - the kinds, each once
    * @example
    * ```ts
-   * await suggestions.prepare('email') // { kind: 'email', from: 'built', values: 912345, ms: 8123, saved: 'corpus.dmx.suggest/email' }
+   * await suggestions.prepare(['email']) // [{ kind: 'email', from: 'built', values: 912345, ms: 8123, saved: 'corpus.dmx.suggest/email' }]
    * ```
    */
-  prepare(kind: SuggestKind): Promise<PreparedSuggestions> {
-    const ready = this.#indexes.get(kind)
-    if (ready !== undefined) return Promise.resolve({ kind, from: 'memory', values: ready.size, ms: 0 })
-    let pending = this.#pending.get(kind)
-    if (pending === undefined) {
-      pending = this.#prepare(kind).finally(() => this.#pending.delete(kind))
-      this.#pending.set(kind, pending)
+  prepare(kinds: readonly SuggestKind[]): Promise<PreparedSuggestions[]> {
+    const fresh = kinds.filter((kind) => !this.#indexes.has(kind) && !this.#pending.has(kind))
+    if (fresh.length > 0) {
+      const batch = this.#prepareAll(fresh)
+      for (const kind of fresh) {
+        const one = batch.then((all) => all.get(kind) as PreparedSuggestions)
+        this.#pending.set(kind, one)
+        void one.finally(() => this.#pending.delete(kind)).catch(() => undefined)
+      }
     }
-    return pending
+    return Promise.all(
+      kinds.map((kind) => {
+        const ready = this.#indexes.get(kind)
+        if (ready !== undefined && !fresh.includes(kind)) {
+          return { kind, from: 'memory', values: ready.size, ms: 0 } as const
+        }
+        return this.#pending.get(kind) as Promise<PreparedSuggestions>
+      }),
+    )
   }
 
-  async #prepare(kind: SuggestKind): Promise<PreparedSuggestions> {
+  async #prepareAll(kinds: readonly SuggestKind[]): Promise<Map<SuggestKind, PreparedSuggestions>> {
     const started = performance.now()
     const ms = (): number => performance.now() - started
-    const read = await this.#loadFile(kind)
-    if (read.index !== undefined) {
-      this.#indexes.set(kind, read.index)
-      return { kind, from: 'file', values: read.index.size, ms: ms() }
+    const done = new Map<SuggestKind, PreparedSuggestions>()
+    const notes = new Map<SuggestKind, string[]>(kinds.map((kind) => [kind, []]))
+    for (const kind of kinds) {
+      const read = await this.#loadFile(kind)
+      if (read.index !== undefined) {
+        this.#indexes.set(kind, read.index)
+        done.set(kind, { kind, from: 'file', values: read.index.size, ms: ms() })
+      } else if (read.note !== undefined) notes.get(kind)?.push(read.note)
     }
-    const notes = read.note === undefined ? [] : [read.note]
+    const missing = kinds.filter((kind) => !done.has(kind))
+    if (missing.length === 0) return done
     if (this.#origin !== undefined) {
-      const built = await buildOnThread({ source: 'snapshot', ...this.#origin, kind }).catch(
+      const built = await buildOnThread({ source: 'snapshot', ...this.#origin, kinds: missing }).catch(
         (error: unknown) => {
-          notes.push(`built on this thread: ${error instanceof Error ? error.message : String(error)}`)
+          const reason = `built on this thread: ${error instanceof Error ? error.message : String(error)}`
+          for (const kind of missing) notes.get(kind)?.push(reason)
           return null
         },
       )
       if (built !== null) {
-        this.#indexes.set(kind, built.index)
-        if (built.note !== undefined) notes.push(built.note)
-        return prepared(kind, built.index, ms(), notes, built.saved)
+        for (const [kind, { index, saved, note }] of built) {
+          this.#indexes.set(kind, index)
+          if (note !== undefined) notes.get(kind)?.push(note)
+          done.set(kind, prepared(kind, index, ms(), notes.get(kind) ?? [], saved))
+        }
+        return done
       }
     }
-    const spellings = new ValueSpellings(kind)
+    const spellings = new Map(missing.map((kind) => [kind, new ValueSpellings(kind)]))
     let slice = performance.now()
-    for (const record of this.#liveRecords()) {
-      spellings.add(record)
+    for (const record of liveRecords(this.#views)) {
+      for (const gathered of spellings.values()) gathered.add(record)
       if (performance.now() - slice > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve))
+        await turn()
         slice = performance.now()
       }
     }
-    const steps = valueIndexSteps(spellings.entries())
-    let step = steps.next()
-    for (; step.done !== true; step = steps.next()) await new Promise((resolve) => setImmediate(resolve))
-    this.#indexes.set(kind, step.value)
-    return prepared(kind, step.value, ms(), notes)
+    for (const [kind, gathered] of spellings) {
+      const steps = valueIndexSteps(gathered.entries())
+      let step = steps.next()
+      for (; step.done !== true; step = steps.next()) await turn()
+      this.#indexes.set(kind, step.value)
+      done.set(kind, prepared(kind, step.value, ms(), notes.get(kind) ?? []))
+    }
+    return done
   }
 
   // The index kept beside the snapshot, or why there is none to use: read now, or without
@@ -179,15 +188,46 @@ export class SegmentSuggestions {
     const { path, fingerprint } = this.#origin
     return usable(await loadSuggestFile(path, fingerprint, kind))
   }
+}
 
-  // Every live record of the views, each decoded once.
-  *#liveRecords(): Generator<WhoisRecord> {
-    for (const { segment, deleted } of this.#views) {
-      for (let doc = 0; doc < segment.store.size; doc++) {
-        if (!deleted.whois.has(doc)) yield segment.store.get(doc)
-      }
+/**
+ * The value indexes of kinds over records, built in one pass.
+ *
+ * @param records - the live records
+ * @param kinds - the kinds to index
+ * @example
+ * ```ts
+ * indexesOf(liveRecords(views), ['email', 'registrar']).get('email')?.size // 912345
+ * ```
+ */
+export function indexesOf(
+  records: Iterable<WhoisRecord>,
+  kinds: readonly SuggestKind[],
+): Map<SuggestKind, ValueIndex> {
+  const spellings = new Map(kinds.map((kind) => [kind, new ValueSpellings(kind)]))
+  for (const record of records) for (const gathered of spellings.values()) gathered.add(record)
+  return new Map([...spellings].map(([kind, gathered]) => [kind, buildValueIndex(gathered.entries())]))
+}
+
+/**
+ * Every live record of the views, each decoded once.
+ *
+ * @param views - segment views
+ * @example
+ * ```ts
+ * for (const record of liveRecords(views)) console.log(record.query)
+ * ```
+ */
+export function* liveRecords(views: readonly SegmentView[]): Generator<WhoisRecord> {
+  for (const { segment, deleted } of views) {
+    for (let doc = 0; doc < segment.store.size; doc++) {
+      if (!deleted.whois.has(doc)) yield segment.store.get(doc)
     }
   }
+}
+
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
 }
 
 function usable(read: SuggestFileRead): { index?: ValueIndex; note?: string } {

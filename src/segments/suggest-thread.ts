@@ -6,6 +6,7 @@
 
 import { spawnWorker } from '../build/spawn-worker.js'
 import { builtIndex } from '../pivots/index-arrays.js'
+import type { SuggestKind } from '../pivots/suggest-kinds.js'
 import type { ValueIndex } from '../pivots/value-index.js'
 import type { SuggestAnswer, SuggestJob } from './suggest-worker.js'
 
@@ -17,16 +18,17 @@ export interface ThreadBuilt {
 }
 
 /**
- * The index built on a worker thread, or null when the snapshot no longer holds the engine's
- * content (the caller builds from its own records).
+ * The indexes built on a worker thread (one a kind asked, built in one pass over the records), or
+ * null when the snapshot no longer holds the engine's content (the caller builds from its own
+ * records).
  *
  * @throws Error when the worker fails
  * @example
  * ```ts
- * await buildOnThread({ source: 'snapshot', path: 'corpus.dmx', fingerprint: '1-9f3a0c1e', kind: 'email' }) // { index, saved: 'corpus.dmx.suggest/email' }
+ * await buildOnThread({ source: 'snapshot', path: 'corpus.dmx', fingerprint: '1-9f3a0c1e', kinds: ['email'] }) // Map { 'email' => { index, saved: 'corpus.dmx.suggest/email' } }
  * ```
  */
-export function buildOnThread(job: SuggestJob): Promise<ThreadBuilt | null> {
+export function buildOnThread(job: SuggestJob): Promise<Map<SuggestKind, ThreadBuilt> | null> {
   return new Promise((resolve, reject) => {
     const worker = spawnWorker('segments/suggest-worker')
     let done = false
@@ -36,8 +38,11 @@ export function buildOnThread(job: SuggestJob): Promise<ThreadBuilt | null> {
       if ('error' in message) reject(new Error(`domindex: the suggestion worker failed: ${message.error}`))
       else if ('stale' in message) resolve(null)
       else {
-        const { arrays, ...rest } = message
-        resolve({ index: builtIndex(arrays), ...rest })
+        resolve(
+          new Map(
+            message.built.map(({ kind, arrays, ...rest }) => [kind, { index: builtIndex(arrays), ...rest }]),
+          ),
+        )
       }
     })
     worker.on('error', reject)

@@ -11,12 +11,12 @@ import { parentPort } from 'node:worker_threads'
 import { ClickHouseHttp } from '../clickhouse/http-client.js'
 import { liveValueIndex } from '../clickhouse/suggest-values.js'
 import { type IndexArrays, indexArrays } from '../pivots/index-arrays.js'
-import type { SuggestKind } from '../pivots/value-index.js'
+import type { SuggestKind } from '../pivots/suggest-kinds.js'
 import { readSnapshot } from '../snapshot/read-snapshot.js'
 import { writeSuggestFile } from '../snapshot/suggest-file.js'
 import { cacheOptions } from '../storage/cache-options.js'
 import { viewsOf } from './saved-segments.js'
-import { SegmentSuggestions } from './suggest-search.js'
+import { indexesOf, liveRecords } from './suggest-search.js'
 
 /** What the worker is asked. */
 export type SuggestJob =
@@ -24,7 +24,8 @@ export type SuggestJob =
       readonly source: 'snapshot'
       readonly path: string
       readonly fingerprint: string
-      readonly kind: SuggestKind
+      /** Built in one pass over the records. */
+      readonly kinds: readonly SuggestKind[]
     }
   | {
       readonly source: 'clickhouse'
@@ -34,9 +35,19 @@ export type SuggestJob =
       readonly kind: SuggestKind
     }
 
+/** One kind's index as the worker answers it. */
+export interface BuiltArrays {
+  readonly kind: SuggestKind
+  readonly arrays: IndexArrays
+  /** The file written beside the snapshot. */
+  readonly saved?: string
+  /** Why no file was written. */
+  readonly note?: string
+}
+
 /** What the worker answers. */
 export type SuggestAnswer =
-  | { readonly arrays: IndexArrays; readonly saved?: string; readonly note?: string }
+  | { readonly built: readonly BuiltArrays[] }
   | { readonly stale: true }
   | { readonly error: string }
 
@@ -45,7 +56,8 @@ if (port === null) throw new Error('domindex: suggest-worker.js runs as a worker
 
 port.once('message', (job: SuggestJob) => {
   answer(job).then(
-    (message) => port.postMessage(message, 'arrays' in message ? buffers(message.arrays) : []),
+    (message) =>
+      port.postMessage(message, 'built' in message ? message.built.flatMap((b) => buffers(b.arrays)) : []),
     (error: unknown) =>
       port.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   )
@@ -56,33 +68,35 @@ async function answer(job: SuggestJob): Promise<SuggestAnswer> {
     const { url, timeoutMs, database, kind } = job
     const client = new ClickHouseHttp({ url, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
     try {
-      return { arrays: owned(indexArrays(await liveValueIndex(client, database, kind))) }
+      return { built: [{ kind, arrays: owned(indexArrays(await liveValueIndex(client, database, kind))) }] }
     } finally {
       client.close()
     }
   }
-  const { path, fingerprint, kind } = job
-  const index = await readSnapshot(
+  const { path, fingerprint, kinds } = job
+  const indexes = await readSnapshot(
     path,
     (content, file, read) => {
       try {
-        return read === fingerprint ? new SegmentSuggestions(viewsOf(content.segments)).index(kind) : null
+        return read === fingerprint ? indexesOf(liveRecords(viewsOf(content.segments)), kinds) : null
       } finally {
         file?.release()
       }
     },
     { cache: cacheOptions(undefined) },
   )
-  if (index === null) return { stale: true }
-  const arrays = owned(indexArrays(index))
-  try {
-    return { arrays, saved: await writeSuggestFile(path, fingerprint, kind, index) }
-  } catch (error) {
-    return {
-      arrays,
-      note: `not kept beside the snapshot: ${error instanceof Error ? error.message : String(error)}`,
+  if (indexes === null) return { stale: true }
+  const built: BuiltArrays[] = []
+  for (const [kind, index] of indexes) {
+    const arrays = owned(indexArrays(index))
+    try {
+      built.push({ kind, arrays, saved: await writeSuggestFile(path, fingerprint, kind, index) })
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      built.push({ kind, arrays, note: `not kept beside the snapshot: ${reason}` })
     }
   }
+  return { built }
 }
 
 // Each array in a buffer of its own (a small Buffer may share Node's pool), so it can be moved.

@@ -26,7 +26,9 @@ import {
   indexFromArrays,
 } from '../pivots/index-arrays.js'
 import { normalizedValue } from '../pivots/record-values.js'
-import { type SuggestKind, VALUE_ENCODER, ValueIndex } from '../pivots/value-index.js'
+import type { SuggestKind } from '../pivots/suggest-kinds.js'
+import { VALUE_ENCODER } from '../pivots/value-encoder.js'
+import { ValueIndex } from '../pivots/value-index.js'
 import { crc32 } from './crc32.js'
 import { tempPathFor } from './temp-files.js'
 

@@ -12,7 +12,7 @@ import fc from 'fast-check'
 import { Charset, Index } from 'flexsearch'
 import { afterAll, describe, expect, it } from 'vitest'
 import { compareCodePoints } from '../../src/pivots/byte-strings.js'
-import { VALUE_ENCODER } from '../../src/pivots/value-index.js'
+import { VALUE_ENCODER } from '../../src/pivots/value-encoder.js'
 import { buildValueIndex, valueIndexOf } from '../../src/pivots/value-index-build.js'
 import { readSuggestFile, suggestFilePath, writeSuggestFile } from '../../src/snapshot/suggest-file.js'
 
@@ -179,6 +179,13 @@ describe('ValueIndex', () => {
     const held = Array.from({ length: index.size }, (_, i) => index.parts.values.get(i))
     expect(held).toEqual(['a\uD800', 'godaddy.com, llc', '\uE000', '\uFFFD', '😀'])
     for (const v of held) expect(index.parts.values.indexOf(v)).toBe(held.indexOf(v))
+  })
+
+  it('keeps a value longer than any encoded before it (the encoder grows its buffer)', () => {
+    const long = `acme ${'x'.repeat(100_000 + Math.floor(Math.random() * 1000))}`
+    const index = valueIndexOf([long, 'acme b'])
+    expect([index.parts.values.get(0), index.parts.values.get(1)]).toEqual(['acme b', long])
+    expect(index.candidates(long, long, 5)[0]).toBe(long)
   })
 })
 
