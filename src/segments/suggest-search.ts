@@ -14,6 +14,7 @@
  * request's result_count.
  */
 
+import { setImmediate } from 'node:timers/promises'
 import type { PreparedSuggestions } from '../engine-options.js'
 import { countEach } from '../pivots/count-candidates.js'
 import type { SuggestKind } from '../pivots/suggest-kinds.js'
@@ -161,14 +162,14 @@ export class SegmentSuggestions {
     for (const record of liveRecords(this.#views)) {
       for (const gathered of spellings.values()) gathered.add(record)
       if (performance.now() - slice > SLICE_MS) {
-        await turn()
+        await setImmediate()
         slice = performance.now()
       }
     }
     for (const [kind, gathered] of spellings) {
       const steps = valueIndexSteps(gathered.entries())
       let step = steps.next()
-      for (; step.done !== true; step = steps.next()) await turn()
+      for (; step.done !== true; step = steps.next()) await setImmediate()
       this.#indexes.set(kind, step.value)
       done.set(kind, prepared(kind, step.value, ms(), notes.get(kind) ?? []))
     }
@@ -224,10 +225,6 @@ export function* liveRecords(views: readonly SegmentView[]): Generator<WhoisReco
       if (!deleted.whois.has(doc)) yield segment.store.get(doc)
     }
   }
-}
-
-function turn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
 }
 
 function usable(read: SuggestFileRead): { index?: ValueIndex; note?: string } {

@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { setImmediate } from 'node:timers/promises'
 import {
   ARRAYS,
   type ArrayName,
@@ -167,7 +168,7 @@ export async function loadSuggestFile(
   let crc = 0
   for (let at = 0; at < file.length - 4; at += CRC_SLICE) {
     crc = crc32(file.subarray(at, Math.min(at + CRC_SLICE, file.length - 4)), crc)
-    await turn()
+    await setImmediate()
   }
   const read = decoded(file, fingerprint, kind, () => crc)
   if (!('arrays' in read)) return read
@@ -176,7 +177,7 @@ export async function loadSuggestFile(
     for (;;) {
       const step = checks.next()
       if (step.done === true) return { index: new ValueIndex(step.value) }
-      await turn()
+      await setImmediate()
     }
   } catch {
     return { reason: 'damaged' }
@@ -187,10 +188,6 @@ export async function loadSuggestFile(
 // `damaged`, so it is built again and replaced, and the caller says so.
 function absent(error: unknown): SuggestFileRead {
   return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { reason: 'none' } : { reason: 'damaged' }
-}
-
-function turn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
 }
 
 const CRC_SLICE = 1 << 20
