@@ -9,7 +9,7 @@
  *                                  previous slot ends (0 for a chunk's first)
  *   tableCoded    boolean          every chunk is table-coded, or none is (chunk-packer.ts)
  *   tables        Uint8Array[]     each chunk's string table (empty for plain chunks)
- *   tableEnds     Uint32Array[]    where each chunk's table strings end
+ *   tableEnds     Uint32Array[]    where each chunk's table strings end (on disk when opened)
  *   codecs        string[][][]     the distinct structure (or shape) lists of the chunks
  *   chunkCodec    Uint32Array(C)   the list each chunk was packed with
  * A table-coded chunk's decoder is made on its first read and keeps the table strings it decoded,
@@ -39,7 +39,7 @@ export interface PackedSlotsState {
   readonly ends: Uint32Array | LazyArray
   readonly tableCoded: boolean
   readonly tables: readonly StoredBytes[]
-  readonly tableEnds: readonly Uint32Array[]
+  readonly tableEnds: readonly (Uint32Array | LazyArray)[]
   readonly codecs: readonly (readonly (readonly string[])[])[]
   readonly chunkCodec: Uint32Array
 }
@@ -172,7 +172,7 @@ export class PackedSlots {
   #newDecoder(chunk: number): TableDecoder {
     const { tables, tableEnds, codecs, chunkCodec } = this.state
     return new TableDecoder(
-      { bytes: tables[chunk] as StoredBytes, ends: tableEnds[chunk] as Uint32Array },
+      { bytes: tables[chunk] as StoredBytes, ends: tableEnds[chunk] as Uint32Array | LazyArray },
       codecs[chunkCodec[chunk] as number] as readonly (readonly string[])[],
     )
   }

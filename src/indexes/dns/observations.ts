@@ -3,6 +3,8 @@
  * page returns: the same fields, the same key order, the same item order as loaded. Observations
  * the columns cannot rebuild exactly are returned as kept verbatim.
  */
+
+import { bytesOf } from '../../storage/lazy-section.js'
 import type { Item, Observation } from '../../types.js'
 import { entryAt } from '../byte-table.js'
 import { lowerBound } from '../gallop.js'
@@ -46,7 +48,7 @@ export class ObservationReader {
     }
     const date = dayText(state.days.at(ordinal))
     const id = entryAt(state.ids, ordinal)
-    const shape = state.obsShape[ordinal] as number
+    const shape = bytesOf(state.obsShape, ordinal, ordinal + 1)[0] as number
     if (shape === 0) return { date, id, items }
     const fields: Record<string, unknown> = { date, id, items }
     const out: Record<string, unknown> = {}

@@ -43,6 +43,7 @@
  */
 import { Column } from '../../storage/column.js'
 import type { LazyArray } from '../../storage/lazy-array.js'
+import type { StoredBytes } from '../../storage/lazy-section.js'
 import type { DnsKind, Observation } from '../../types.js'
 import { type ByteTable, entryAt, readableTable, type SavedByteTable } from '../byte-table.js'
 import type { LabelTrie } from './label-trie.js'
@@ -68,6 +69,7 @@ export const DNS_COLUMNS = [
   'hostItems',
   'apexStart',
   'apexObs',
+  'latestBits',
   'tokenValueStart',
   'tokenValues',
   'valueTokens',
@@ -104,7 +106,7 @@ export interface DnsState
   readonly kind: DnsKind
   readonly strings: ByteTable
   readonly ids: ByteTable
-  readonly obsShape: Uint8Array
+  readonly obsShape: StoredBytes
   readonly verbatimOrdinals: Uint32Array
   readonly verbatim: readonly Observation[]
   readonly fieldContext: Uint32Array
@@ -113,7 +115,6 @@ export interface DnsState
   readonly fieldShape: Uint8Array
   readonly fieldItemStart: Uint32Array
   readonly hosts: ByteTable
-  readonly latestBits: Uint32Array
   readonly tokens: ByteTable
 }
 

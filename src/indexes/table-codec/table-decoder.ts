@@ -5,6 +5,8 @@
  * shapes, so damaged bytes are an error naming what is wrong, never a wrong value or a crash.
  */
 import { deserialize } from 'node:v8'
+import { Column } from '../../storage/column.js'
+import type { LazyArray } from '../../storage/lazy-array.js'
 import type { StoredBytes } from '../../storage/lazy-section.js'
 import { decodeUtf8 } from '../utf8.js'
 import { instantText } from './instant-text.js'
@@ -78,11 +80,13 @@ function makerOf(keys: readonly string[]): Maker {
  */
 export interface StoredTable {
   readonly bytes: StoredBytes
-  readonly ends: Uint32Array
+  readonly ends: Uint32Array | LazyArray
 }
 
 export class TableDecoder {
   readonly #table: StoredTable
+  /** Where each table string ends, read through a column when the table is on disk. */
+  readonly #ends: Column
   readonly #strings: (string | undefined)[]
   readonly #shapes: readonly (readonly string[])[]
   readonly #float = new DataView(new ArrayBuffer(8))
@@ -100,6 +104,7 @@ export class TableDecoder {
    */
   constructor(table: StoredTable, shapes: readonly (readonly string[])[]) {
     this.#table = table
+    this.#ends = new Column(table.ends)
     this.#strings = new Array<string | undefined>(table.ends.length)
     this.#shapes = shapes
   }
@@ -225,10 +230,11 @@ export class TableDecoder {
   #tableString(i: number): string {
     let s = this.#strings[i]
     if (s === undefined) {
-      const { bytes, ends } = this.#table
+      const bytes = this.#table.bytes
+      const ends = this.#ends
       if (i >= ends.length) throw new RangeError(`domindex: table string ${i} of ${ends.length}`)
-      const start = i === 0 ? 0 : (ends[i - 1] as number)
-      const end = ends[i] as number
+      const start = i === 0 ? 0 : ends.at(i - 1)
+      const end = ends.at(i)
       if (bytes instanceof Uint8Array) s = decodeUtf8(bytes, start, end)
       else s = bytes.text(start, end)
       this.#strings[i] = s

@@ -114,10 +114,9 @@ export class MostRecentAcross {
     const { index, deleted } = this.#parts[part] as DnsPart
     const state = index.state
     const n = state.days.length
-    let bits: Uint32Array
-    if (deleted.count === 0) bits = state.latestBits.slice()
+    const bits = new Uint32Array(state.latestBits.length)
+    if (deleted.count === 0) state.latestBits.copy(0, bits.length, bits, 0)
     else {
-      bits = new Uint32Array(state.latestBits.length)
       for (let apex = 0; apex < entryCount(state.hosts); apex++)
         setNewest(state, deleted, apex, bits, this.#newest(part, apex, 0, n))
     }

@@ -23,7 +23,7 @@ import { readBits } from './bitmap.js'
  * ```
  */
 export function mostRecentIn(state: DnsState, lo: number, hi: number): Uint32Array {
-  if (lo === 0) return readBits(state.latestBits, 0, hi)
+  if (lo === 0) return hi === 0 ? new Uint32Array(0) : readBits(latestWords(state, hi), 0, hi)
   // Ordinals run newest first, so the first one met for an apex carries its newest day in the window.
   const newest = new Int32Array(entryCount(state.hosts))
   const seen = new Uint8Array(entryCount(state.hosts))
@@ -59,7 +59,7 @@ export function keepMostRecent(state: DnsState, ids: Uint32Array, lo: number): U
     const bits = state.latestBits
     for (let i = 0; i < ids.length; i++) {
       const o = ids[i] as number
-      if ((((bits[o >>> 5] as number) >>> (o & 31)) & 1) === 1) out[k++] = o
+      if (((bits.at(o >>> 5) >>> (o & 31)) & 1) === 1) out[k++] = o
     }
     return out.subarray(0, k)
   }
@@ -71,4 +71,15 @@ export function keepMostRecent(state: DnsState, ids: Uint32Array, lo: number): U
     if (state.days.at(state.apexObs.at(from)) === state.days.at(o)) out[k++] = o
   }
   return out.subarray(0, k)
+}
+
+/**
+ * The words of `latestBits` that hold ordinals below `hi` (> 0): a view in memory, a copy of
+ * the range on disk.
+ *
+ * @param state - the index state
+ * @param hi - the end of the ordinals wanted
+ */
+function latestWords(state: DnsState, hi: number): Uint32Array {
+  return state.latestBits.range(0, ((hi - 1) >>> 5) + 1) as Uint32Array
 }
