@@ -36,13 +36,14 @@ import { parseWhoisParams } from './query/whois-params.js'
 import { PrioritizationQueue, type PrioritizedDomain } from './queue/prioritization-queue.js'
 import { writePrioritizedJsonl } from './queue/write-jsonl.js'
 import { DnsSearch } from './segments/dns-search.js'
+import { itemFieldsOf } from './segments/item-fields.js'
+import { liveRecord } from './segments/live-docs.js'
 import { mergeViews } from './segments/merge-segments.js'
 import { pivotsOf } from './segments/pivot-search.js'
 import { reversePage, reverseResults } from './segments/reverse-search.js'
 import { savedSegments, viewsOf } from './segments/saved-segments.js'
 import { freshView, liveCounts, type SegmentView } from './segments/segment.js'
 import { SegmentSuggestions, type SuggestFileOrigin } from './segments/suggest-search.js'
-import { itemFieldsOf } from './segments/view-lookups.js'
 import { fileIdentity } from './snapshot/file-identity.js'
 import { readSnapshot } from './snapshot/read-snapshot.js'
 import { type SnapshotOrigin, saveSnapshot } from './snapshot/save-snapshot.js'
@@ -342,11 +343,7 @@ export class Engine {
     this.#live()
     const domain = parseWhoisParams(params)
     if (domain === null) return null
-    for (const { segment, deleted } of this.#parts.views) {
-      const doc = segment.store.docOf(domain)
-      if (doc >= 0 && !deleted.whois.has(doc)) return segment.store.get(doc)
-    }
-    return null
+    return liveRecord(this.#parts.views, domain) ?? null
   }
 
   /**

@@ -11,9 +11,9 @@ import { SnapshotError } from '../errors.js'
 import { addLoadStats, type LoadStats } from '../ingest/load.js'
 import { NO_KEYS, type RemovalKeys } from '../ingest/removal-keys.js'
 import { applyUpdate, type UpdateCounts } from '../segments/apply-update.js'
+import { liveObservation } from '../segments/live-docs.js'
 import { applyMergePolicy } from '../segments/merge-policy.js'
 import { freshView, type SegmentView } from '../segments/segment.js'
-import { heldObservation } from '../segments/view-lookups.js'
 import type { SnapshotOrigin } from '../snapshot/save-snapshot.js'
 import type { StoredFile } from '../storage/stored-file.js'
 import type { Progress, Sources } from '../types.js'
@@ -107,7 +107,7 @@ export async function updateViews(
   const built = await loadParts(
     sources,
     // Raw DNS records group with what the engine holds, as in a build over all the inputs.
-    { ...options, heldObservation: (id) => (gone.has(id) ? undefined : heldObservation(base.views, id)) },
+    { ...options, heldObservation: (id) => (gone.has(id) ? undefined : liveObservation(base.views, id)) },
     spill,
     notes,
   )

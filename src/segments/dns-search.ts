@@ -1,6 +1,6 @@
 /**
  * DNS search over the segments of an engine, for one kind: matches per segment
- * (query/dns/match-parts.ts), then a page merged across segments by the result order (date
+ * (match-parts.ts), then a page merged across segments by the result order (date
  * descending, id ascending), or a summary added up across them. With one segment and no
  * deletions it is exactly the single-index search.
  */
@@ -12,11 +12,11 @@ import { compareAcross, entryCount } from '../indexes/byte-table.js'
 import { DeletedDocs } from '../indexes/deleted-docs.js'
 import type { DnsIndex } from '../indexes/dns/dns-index.js'
 import type { DnsState } from '../indexes/dns/state.js'
-import { matchParts } from '../query/dns/match-parts.js'
 import { type Matches, matchAt, matchCount } from '../query/dns/matches.js'
-import { type DnsPart, MostRecentAcross } from '../query/dns/most-recent-across.js'
 import type { DnsQuery } from '../query/dns-params.js'
 import type { DnsKind, Envelope, Observation, SummaryResponse } from '../types.js'
+import { matchParts } from './match-parts.js'
+import { type DnsPart, MostRecentAcross } from './most-recent-across.js'
 import { dnsOf, type SegmentView } from './segment.js'
 
 // One count per string of a state for summaries (query/dns/value-counts.ts): allocated on the first

@@ -13,6 +13,7 @@ import type { ObservationSource } from '../indexes/dns/observation-source.js'
 import { RecordStore } from '../indexes/record-store.js'
 import { ReverseIndex } from '../indexes/reverse/reverse-index.js'
 import type { DnsKind } from '../types.js'
+import { liveIds } from './live-docs.js'
 import { before } from './reverse-search.js'
 import { dnsOf, type Segment, type SegmentView } from './segment.js'
 
@@ -26,7 +27,7 @@ import { dnsOf, type Segment, type SegmentView } from './segment.js'
  * ```
  */
 export function mergeViews(views: readonly SegmentView[]): Segment {
-  const lists = views.map((view) => liveList(view.segment.store.size, (d) => view.deleted.whois.has(d)))
+  const lists = views.map((view) => Uint32Array.from(liveIds(view.segment.store.size, view.deleted.whois)))
   const order = mergeRanks(
     lists.map((docs) => ({ length: docs.length, at: (r: number) => docs[r] as number })),
     (la, a, lb, b) => before(views, la, a, lb, b),
@@ -46,8 +47,7 @@ function mergeDns(views: readonly SegmentView[], kind: DnsKind): DnsIndex {
   const at: { index: DnsIndex; ordinal: number }[] = []
   for (const view of views) {
     const index = dnsOf(view.segment, kind)
-    const deleted = view.deleted[kind]
-    for (let o = 0; o < index.size; o++) if (!deleted.has(o)) at.push({ index, ordinal: o })
+    for (const ordinal of liveIds(index.size, view.deleted[kind])) at.push({ index, ordinal })
   }
   const source: ObservationSource = {
     size: at.length,
@@ -65,11 +65,4 @@ function mergeDns(views: readonly SegmentView[], kind: DnsKind): DnsIndex {
     },
   }
   return DnsIndex.build(kind, source)
-}
-
-function liveList(size: number, deleted: (doc: number) => boolean): Uint32Array {
-  const out = new Uint32Array(size)
-  let k = 0
-  for (let d = 0; d < size; d++) if (!deleted(d)) out[k++] = d
-  return out.subarray(0, k)
 }

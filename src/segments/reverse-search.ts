@@ -10,6 +10,7 @@ import { ArrayDocs, type DocList } from '../query/reverse/doc-list.js'
 import { matchReverse } from '../query/reverse/planner.js'
 import type { ReverseQuery } from '../query/reverse-params.js'
 import type { Envelope, WhoisRecord } from '../types.js'
+import { liveAmong } from './live-docs.js'
 import type { SegmentView } from './segment.js'
 
 /** The live matches of each view, ascending document ids, read by rank. */
@@ -29,12 +30,7 @@ export function reverseMatches(views: readonly SegmentView[], query: ReverseQuer
   return views.map((view) => {
     const matches = matchReverse(view.segment.reverse, query)
     const deleted = view.deleted.whois
-    if (deleted.count === 0) return matches
-    const docs = matches.toArray()
-    const out = new Uint32Array(docs.length)
-    let k = 0
-    for (let i = 0; i < docs.length; i++) if (!deleted.has(docs[i] as number)) out[k++] = docs[i] as number
-    return new ArrayDocs(out.subarray(0, k))
+    return deleted.count === 0 ? matches : new ArrayDocs(liveAmong(deleted, matches.toArray()))
   })
 }
 

@@ -26,6 +26,7 @@ import { parseReverseParams } from '../query/reverse-params.js'
 import type { SuggestQuery } from '../query/suggest-params.js'
 import { loadSuggestFile, readSuggestFile, type SuggestFileRead } from '../snapshot/suggest-file.js'
 import type { WhoisRecord } from '../types.js'
+import { liveIds } from './live-docs.js'
 import { reverseResults } from './reverse-search.js'
 import type { SegmentView } from './segment.js'
 import { buildOnThread } from './suggest-thread.js'
@@ -221,9 +222,7 @@ export function indexesOf(
  */
 export function* liveRecords(views: readonly SegmentView[]): Generator<WhoisRecord> {
   for (const { segment, deleted } of views) {
-    for (let doc = 0; doc < segment.store.size; doc++) {
-      if (!deleted.whois.has(doc)) yield segment.store.get(doc)
-    }
+    for (const doc of liveIds(segment.store.size, deleted.whois)) yield segment.store.get(doc)
   }
 }
 

@@ -56,10 +56,22 @@ export function keepMostRecent(state: DnsState, ids: Uint32Array, lo: number): U
   const out = new Uint32Array(ids.length)
   let k = 0
   if (lo === 0) {
-    const bits = state.latestBits
-    for (let i = 0; i < ids.length; i++) {
-      const o = ids[i] as number
-      if (((bits.at(o >>> 5) >>> (o & 31)) & 1) === 1) out[k++] = o
+    if (ids.length === 0) return out
+    // Dense ids read their span of words in one piece; sparse ones a word at a time.
+    const first = (ids[0] as number) >>> 5
+    const end = ((ids[ids.length - 1] as number) >>> 5) + 1
+    if (ids.length * 8 >= end - first) {
+      const words = state.latestBits.range(first, end)
+      for (let i = 0; i < ids.length; i++) {
+        const o = ids[i] as number
+        if ((((words[(o >>> 5) - first] as number) >>> (o & 31)) & 1) === 1) out[k++] = o
+      }
+    } else {
+      const bits = state.latestBits
+      for (let i = 0; i < ids.length; i++) {
+        const o = ids[i] as number
+        if (((bits.at(o >>> 5) >>> (o & 31)) & 1) === 1) out[k++] = o
+      }
     }
     return out.subarray(0, k)
   }

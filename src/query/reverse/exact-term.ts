@@ -5,9 +5,8 @@
  */
 import type { ExactTerms } from '../../indexes/reverse/exact-terms.js'
 import { TermDocList } from '../../indexes/reverse/term-doc-list.js'
-import { docFrequency, type StoredPostings, termDocs } from '../../indexes/reverse/term-lists.js'
+import { docFrequency, type StoredPostings, termDocs, termLists } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
-import { intersectInto } from './doc-ids.js'
 
 /**
  * Matches the documents holding a value with one key.
@@ -43,7 +42,10 @@ export class ExactTermMatcher implements Criterion {
   }
 
   filter(candidates: Uint32Array, count: number): number {
-    const docs = termDocs(this.#postings, this.#id)
-    return intersectInto(candidates, count, docs, 0, docs.length)
+    if (this.#id < 0 || count === 0) return 0
+    // Only the blocks that may hold a candidate are decoded (their skip data says which).
+    const docs = termLists(this.#postings, [this.#id], candidates.subarray(0, count)).docs
+    candidates.set(docs)
+    return docs.length
   }
 }

@@ -1,12 +1,12 @@
 /**
  * The `phone` text criterion (SPEC 5): the query's digits occur as a contiguous run in the digits of
  * one `phone` value. Candidates are the documents holding every 4-digit gram of the query (the
- * rarest gram's list narrowed by the others); each is verified against its stored digits.
+ * rarest gram's list narrowed by the others, block by block through their skip data); each is
+ * verified against its stored digits.
  */
 import { type DigitsIndex, GRAM, GRAM_COUNT } from '../../indexes/reverse/digits-index.js'
-import { docFrequency, termDocs } from '../../indexes/reverse/term-lists.js'
+import { docFrequency, termLists } from '../../indexes/reverse/term-lists.js'
 import type { Criterion } from './criterion.js'
-import { intersectInto } from './doc-ids.js'
 
 /**
  * Matches documents with a phone number containing a run of digits.
@@ -42,14 +42,10 @@ export class PhoneMatcher implements Criterion {
   }
 
   collect(): Uint32Array {
-    const { grams } = this.#digits
-    const candidates = termDocs(grams, this.#grams[0] as number)
-    let count = candidates.length
-    for (let g = 1; g < this.#grams.length && count > 0; g++) {
-      const docs = termDocs(grams, this.#grams[g] as number)
-      count = intersectInto(candidates, count, docs, 0, docs.length)
-    }
-    return candidates.subarray(0, this.filter(candidates, count))
+    // The grams' lists intersected rarest first, each decoding only the blocks that may hold a
+    // candidate; a copy, since termLists reuses its arrays.
+    const candidates = termLists(this.#digits.grams, this.#grams).docs.slice()
+    return candidates.subarray(0, this.filter(candidates, candidates.length))
   }
 
   filter(candidates: Uint32Array, count: number): number {

@@ -3,10 +3,11 @@
  * deleted observations, and with `most_recent` decided over every segment (most-recent-across.ts)
  * instead of within one. One segment without deletions is matched exactly as a single index is.
  */
-import type { DnsQuery } from '../dns-params.js'
-import { windowRange } from './date-window.js'
-import { matchObservations } from './match.js'
-import type { Matches } from './matches.js'
+import { windowRange } from '../query/dns/date-window.js'
+import { matchObservations } from '../query/dns/match.js'
+import type { Matches } from '../query/dns/matches.js'
+import type { DnsQuery } from '../query/dns-params.js'
+import { liveAmong, liveInRange } from './live-docs.js'
 import type { DnsPart, MostRecentAcross } from './most-recent-across.js'
 
 /**
@@ -43,21 +44,29 @@ export function matchParts(
   return parts.map((part, p) => {
     const m = matchObservations(part.index.state, any)
     if (!query.mostRecent && (part.deleted.count === 0 || (ranges && m.list === null))) return m
-    const deleted = part.deleted
-    const bits = query.mostRecent && !windowed ? mostRecent.latestBits(p) : null
-    const size = m.list === null ? m.hi - m.lo : m.list.length
-    const out = new Uint32Array(size)
+    // Without a window, the part's latest bits already leave its deleted observations out.
+    if (query.mostRecent && !windowed)
+      return { list: withBits(m, mostRecent.latestBits(p)), lo: m.lo, hi: m.hi }
+    const live = m.list === null ? liveInRange(part.deleted, m.lo, m.hi) : liveAmong(part.deleted, m.list)
+    if (!query.mostRecent) return { list: live, lo: m.lo, hi: m.hi }
+    const out = new Uint32Array(live.length)
     let k = 0
-    for (let r = 0; r < size; r++) {
-      const o = m.list === null ? m.lo + r : (m.list[r] as number)
-      if (bits !== null) {
-        if ((((bits[o >>> 5] as number) >>> (o & 31)) & 1) === 1) out[k++] = o
-        continue
-      }
-      if (deleted.has(o)) continue
-      if (query.mostRecent && !mostRecent.inWindow(p, o, windows)) continue
-      out[k++] = o
+    for (let r = 0; r < live.length; r++) {
+      const o = live[r] as number
+      if (mostRecent.inWindow(p, o, windows)) out[k++] = o
     }
     return { list: out.subarray(0, k), lo: m.lo, hi: m.hi }
   })
+}
+
+// The ordinals of the matches whose bit is set.
+function withBits(m: Matches, bits: Uint32Array): Uint32Array {
+  const size = m.list === null ? m.hi - m.lo : m.list.length
+  const out = new Uint32Array(size)
+  let k = 0
+  for (let r = 0; r < size; r++) {
+    const o = m.list === null ? m.lo + r : (m.list[r] as number)
+    if ((((bits[o >>> 5] as number) >>> (o & 31)) & 1) === 1) out[k++] = o
+  }
+  return out.subarray(0, k)
 }

@@ -11,11 +11,11 @@
  * - with a window, each candidate's apex is checked against its group's newest live day in the
  *   window, read from each member's apex list (newest first).
  */
-import { entryAt, entryCount } from '../../indexes/byte-table.js'
-import type { DeletedDocs } from '../../indexes/deleted-docs.js'
-import type { DnsIndex } from '../../indexes/dns/dns-index.js'
-import { findNode } from '../../indexes/dns/label-trie.js'
-import type { DnsState } from '../../indexes/dns/state.js'
+import { entryAt, entryCount } from '../indexes/byte-table.js'
+import type { DeletedDocs } from '../indexes/deleted-docs.js'
+import type { DnsIndex } from '../indexes/dns/dns-index.js'
+import { findNode } from '../indexes/dns/label-trie.js'
+import type { DnsState } from '../indexes/dns/state.js'
 
 /** One segment's index of a kind with its deletions. */
 export interface DnsPart {
