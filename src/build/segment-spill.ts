@@ -21,12 +21,14 @@
 import { rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { entryAt, entryCount } from '../indexes/byte-table.js'
+import { KeyFilter } from '../indexes/key-filter.js'
 import type { LoadStats } from '../ingest/load.js'
 import { NO_KEYS } from '../ingest/removal-keys.js'
 import { applyUpdate } from '../segments/apply-update.js'
 import { applyMergePolicy } from '../segments/merge-policy.js'
 import { savedSegments, viewsOf } from '../segments/saved-segments.js'
-import type { SegmentView } from '../segments/segment.js'
+import { dnsOf, type SegmentView } from '../segments/segment.js'
 import { fileIdentity } from '../snapshot/file-identity.js'
 import { type CacheOptions, readSnapshot } from '../snapshot/read-snapshot.js'
 import { type SnapshotOrigin, saveSnapshot } from '../snapshot/save-snapshot.js'
@@ -107,6 +109,11 @@ export class SegmentSpill implements PartSpill {
   /** The parts' segments, read from the file. */
   #views: readonly SegmentView[] = []
   #file: StoredFile | undefined
+  /**
+   * The keys of the parts written so far: a key of a new part that none of them may hold is not
+   * looked up in their dictionaries on disk (2 to 4.5 bytes a key, beside the budget).
+   */
+  readonly #written = { whois: new KeyFilter(), dns: new KeyFilter() }
   /** Records of a part that replaced a record of an earlier part. */
   readonly #replaced = { whois: 0, observations: 0 }
   /** Records of a part that replaced a record of the base. */
@@ -154,7 +161,11 @@ export class SegmentSpill implements PartSpill {
     const work = await this.#workFile()
     const note = replacedNote(this.#notes)
     // A key is live in one segment at most: each replacement is counted where its key was live.
-    const { views, counts } = applyUpdate(this.#views, NO_KEYS, part, note)
+    const written = this.#written
+    const { views, counts } = applyUpdate(this.#views, NO_KEYS, part, note, (kind, key) =>
+      written[kind].mayHold(key),
+    )
+    addKeys(written, part)
     const base = applyUpdate(this.#base, NO_KEYS, part, note)
     this.#base = base.views.filter((view) => view.segment !== part)
     this.#notes?.lines.whois.clear()
@@ -265,6 +276,15 @@ export class SegmentSpill implements PartSpill {
       observations: load.observations - this.#replaced.observations,
       observationsReplaced: load.observationsReplaced + this.#replaced.observations,
     }
+  }
+}
+
+/** Adds the domains and observation ids of a part to the filters of the keys written. */
+function addKeys(written: { readonly whois: KeyFilter; readonly dns: KeyFilter }, part: IndexedPart): void {
+  for (const domain of part.store.domains()) written.whois.add(domain)
+  for (const kind of ['mx', 'txt'] as const) {
+    const ids = dnsOf(part, kind).state.ids
+    for (let o = 0; o < entryCount(ids); o++) written.dns.add(entryAt(ids, o))
   }
 }
 

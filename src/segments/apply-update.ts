@@ -3,7 +3,8 @@
  * keys, each deleting the live record of that key wherever an older segment holds it. Nothing is
  * rewritten: each touched view gets a new deletion set (copy on write), so the engine the update
  * was called on keeps its own views and answers. Cost: one dictionary probe per segment for each
- * removed key and each new record's key.
+ * removed key and each new record's key, but for the keys a filter of what the views hold says
+ * none of them holds (a build's earlier parts: indexes/key-filter.ts).
  */
 import { entryAt } from '../indexes/byte-table.js'
 import { DeletedDocs } from '../indexes/deleted-docs.js'
@@ -34,6 +35,8 @@ const KINDS: readonly DnsKind[] = ['mx', 'txt']
  * @param added - the segment of the update's new sources (undefined: removals only)
  * @param replaced - told the key of each new record that replaces one held before (a domain, or
  *   an observation id), for the data-quality report
+ * @param mayHold - false for a key that no view holds (a filter may say true of a key not held;
+ *   it must never say false of one held): its probes are skipped; absent, every key is probed
  * @example
  * ```ts
  * applyUpdate(views, { whois: ['a.com'], dns: [] }, segment) // { views: [...views', addedView], counts }
@@ -44,6 +47,7 @@ export function applyUpdate(
   removals: RemovalKeys,
   added: Segment | undefined,
   replaced?: (kind: 'whois' | 'dns', key: string) => void,
+  mayHold?: (kind: 'whois' | 'dns', key: string) => boolean,
 ): { views: SegmentView[]; counts: UpdateCounts } {
   const pending = views.map(() => ({
     whois: new Set<number>(),
@@ -58,6 +62,7 @@ export function applyUpdate(
     observationsReplaced: 0,
   }
   const deleteDomain = (domain: string): boolean => {
+    if (mayHold !== undefined && !mayHold('whois', domain)) return false
     let found = false
     views.forEach((view, v) => {
       const doc = view.segment.store.docOf(domain)
@@ -69,6 +74,7 @@ export function applyUpdate(
     return found
   }
   const deleteObservation = (id: string): boolean => {
+    if (mayHold !== undefined && !mayHold('dns', id)) return false
     let found = false
     views.forEach((view, v) => {
       for (const kind of KINDS) {
