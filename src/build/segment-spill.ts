@@ -111,7 +111,7 @@ export class SegmentSpill implements PartSpill {
   #file: StoredFile | undefined
   /**
    * The keys of the parts written so far: a key of a new part that none of them may hold is not
-   * looked up in their dictionaries on disk (2 to 4.5 bytes a key, beside the budget).
+   * looked up in their dictionaries on disk (3 to 8 bytes a key, beside the budget).
    */
   readonly #written = { whois: new KeyFilter(), dns: new KeyFilter() }
   /** Records of a part that replaced a record of an earlier part. */

@@ -54,7 +54,7 @@ const LAZY = new RegExp(
  * ```ts
  * isLazySection('segments.0.store.chunks.3')   // true
  * isLazySection('segments.1.txt.strings.bytes') // true
- * isLazySection('segments.0.store.ends')       // false
+ * isLazySection('segments.0.mx.fieldType')    // false
  * ```
  */
 export function isLazySection(name: string): boolean {
